@@ -1,0 +1,102 @@
+"""Properties over random move sequences, legal and illegal (hypothesis)."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.spit import GAME_OVER, SPIT_CARDS, Game
+
+BUF = bytearray(64)
+
+actions = st.lists(
+    st.tuples(st.booleans(), st.integers(-1, 2), st.integers(-2, 70)),
+    min_size=1,
+    max_size=400,
+)
+
+
+def snapshot(g):
+    return (
+        bytes(g.cards),
+        bytes(g.counts),
+        g.phase,
+        g.called,
+        g.chooser,
+        g.winner,
+        g.round,
+        tuple(g.scores),
+        (g.rng.s1, g.rng.s2, g.rng.s3),
+    )
+
+
+def all_cards(g):
+    out = []
+    for pile in range(14):
+        base = pile * 5 if pile < SPIT_CARDS else 50 + (pile - SPIT_CARDS) * 52
+        out += g.cards[base : base + g.counts[pile]]
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**40), st.integers(0, 15), actions)
+def test_random_moves_keep_the_game_sound(seed, rules, acts):
+    g = Game(seed, rules)
+    for legal_one, player, code in acts:
+        if g.phase == GAME_OVER:
+            break
+        if legal_one:
+            p = player & 1
+            n = g.moves(p, BUF)
+            if not n:
+                p = 1 - p
+                n = g.moves(p, BUF)
+            assert n, "a game that is not over always has a legal move for someone"
+            assert g.play(p, BUF[code % n]) == 0
+        else:
+            before = snapshot(g)
+            text = g.text()
+            if g.play(player, code):
+                assert snapshot(g) == before  # a refused move changes nothing
+                assert g.text() == text
+        assert sorted(all_cards(g)) == list(range(52))
+        # from_text validates everything it reads, so a valid state round-trips.
+        assert Game.from_text(g.text()).text() == g.text()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**30), st.integers(0, 15))
+def test_random_legal_play_always_reaches_game_over(seed, rules):
+    g = Game(seed, rules)
+    b0 = bytearray(64)
+    b1 = bytearray(64)
+    moves = 0
+    while g.phase != GAME_OVER:
+        n0 = g.moves(0, b0)
+        n1 = g.moves(1, b1)
+        i = (seed + moves * 7919) % (n0 + n1)
+        assert g.play(0, b0[i]) == 0 if i < n0 else g.play(1, b1[i - n0]) == 0
+        moves += 1
+        assert moves < 200000
+    assert g.winner in (0, 1)
+
+
+def test_moves_lists_exactly_the_moves_play_accepts():
+    for seed in range(30):
+        g = Game(seed, seed % 16)
+        step = 0
+        while g.phase != GAME_OVER and step < 500:
+            for p in range(2):
+                n = g.moves(p, BUF)
+                listed = set(BUF[:n])
+                assert len(listed) == n
+                assert listed == {m for m in range(40) if g.check(p, m) == 0}
+            p = step % 2
+            n = g.moves(p, BUF) or g.moves(1 - p, BUF)
+            if not g.moves(p, bytearray(64)):
+                p = 1 - p
+            g.play(p, BUF[step % n])
+            step += 1
+
+
+def test_same_seed_same_deal_different_seed_different_deal():
+    assert Game(42).text() == Game(42).text()
+    deals = {" ".join(Game(s).text().split()[6:]) for s in range(200)}
+    assert len(deals) == 200
