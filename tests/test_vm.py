@@ -12,13 +12,14 @@ VM = os.path.join(ROOT, "tools", "mpvm.mjs")
 SCRIPTS = os.path.join(ROOT, "tests", "vm")
 
 
-def run_vm(script, *args):
-    """Run a script of tests/vm (or any path) on the VM with engine/ copied in."""
+def run_vm(script, *args, pkgs=("engine",)):
+    """Run a script of tests/vm (or any path) on the VM with the packages copied in."""
     node = shutil.which("node")
     assert node, "Node.js is needed for the MicroPython VM tests"
     assert os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")), "run 'make install' first"
     out = subprocess.run(
-        [node, VM, "--pkg", os.path.join(ROOT, "engine"), os.path.join(SCRIPTS, script), *map(str, args)],
+        [node, VM, *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))], os.path.join(SCRIPTS, script)]
+        + [str(a) for a in args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -76,3 +77,11 @@ def test_engine_plus_one_game_heap_is_reported():
     print("VM heap, engine + one Game:", used, "bytes")
     # The target is 8 KB (see the benchmark); this guards against regressions.
     assert 0 < used < 11000
+
+
+def test_key_events_become_moves_without_allocation():
+    out = run_vm("controls.py", 3, 5000, pkgs=("engine", "hardware")).splitlines()
+    assert [line.split()[:2] for line in out] == [["ok", "handheld14"], ["ok", "pybadge"]]
+    for line in out:
+        attempts, applied = map(int, line.split()[2:])
+        assert applied > 20 and attempts >= applied  # the locked run really played

@@ -1,0 +1,300 @@
+# Button presses to Spit moves: debounce, first press wins, one card a press.
+#
+# Pure logic with no hardware import: hardware/buttons.py feeds it the events
+# of the board's keypad, tests feed it traces, and it runs on the MicroPython
+# VM with the heap locked. Nothing here allocates per event.
+#
+# - Debounce acts on the first edge (no added latency, which matters in a speed
+#   game) and then ignores the same key's presses until LOCKOUT_MS have passed
+#   since its last press or release: contact bounce (on pressing or letting go)
+#   and chatter can never make a second move. A press also needs a release first.
+# - First press wins (SP-7, SP-11, D-5): the presses of one batch (every event
+#   read from the queue in one go) are applied in the order of their keypad
+#   timestamps, compared wrap-safe (ticks_ms wraps at 2**29). Presses with equal
+#   timestamps (one scan) from both players are a tie: the player who goes first
+#   alternates from tie to tie, never decided by key number. Each move is checked
+#   against the game as it is when it is applied, so a later press that no longer
+#   fits is refused (``result`` says why; the screen flashes it).
+# - A player's half-made move (a chosen stock, or on cursor boards an empty slot
+#   chosen for SP-6) is theirs alone, is cancelled by choosing it again, and is
+#   dropped as soon as it can no longer be completed.
+# - After a queue overflow (buttons.py resets the scanner), presses reported
+#   within RESYNC_MS of the reset are keys already held: they are marked held
+#   and make no move, so nothing lost is replayed and nothing is doubled.
+#
+# Controls on the two-handed handheld (five stock keys, two pile keys each):
+#   stock key: choose that stock; if its card fits exactly one spit pile and
+#     cannot fill an empty slot, it is played there at once (one press).
+#   same stock key again: cancel. Another stock key on an empty slot: SP-6,
+#     the chosen stock's top card moves into that slot.
+#   pile key: play the chosen stock's card onto that spit pile.
+# On four-key boards (cursor): PREV/NEXT move the cursor over the stocks; a
+#   pile key plays the card under the cursor on that pile. On an empty slot a
+#   pile key chooses that slot for SP-6; then the cursor on a stock and a pile
+#   key move its top card there (the same slot again: cancel).
+# Everywhere: any key calls spit in READY and STALEMATE; the pile keys slap
+#   that pile (SLAP) or choose it (CHOOSE, V-2). A press within SPIT_GRACE_MS of
+#   the slap that dealt a new round is a late slap, not a spit call.
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from engine.spit import CHOOSE, FILL_BASE, PLAY, READY, SLAP, SLAP_0, SPIT, STALEMATE, TAKE_0
+
+from .keymaps import NEXT, PILE_0, PREV, UNUSED
+
+NONE = const(255)  # no stock chosen, no slot chosen
+_TICKS_PERIOD = const(1 << 29)
+_TICKS_MAX = const((1 << 29) - 1)
+_TICKS_HALF = const(1 << 28)
+_CLAMP = const(1 << 20)  # sort keys stay small ints even across a long pause
+NOTHING_CHOSEN = const(100)  # a pile key with no stock chosen (not an engine code)
+
+
+def ticks_diff(a, b):
+    # a - b for two ticks_ms values, correct across the wrap at 2**29.
+    return ((a - b + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+class Controls:
+    LOCKOUT_MS = 40  # a second press of a key sooner than this is bounce
+    RESYNC_MS = 30  # presses this soon after a scanner reset are held keys
+    SPIT_GRACE_MS = 250  # presses this soon after a round is dealt are late slaps, not spit
+
+    def __init__(self, keymap, cursor=False, batch=32):
+        self.keymap = keymap
+        self.cursor_mode = cursor
+        n = len(keymap)
+        self._held = bytearray(n)
+        self._edge_at = [0] * n  # time of the key's last accepted press or any release
+        self._ever = bytearray(n)  # the key has an edge time to compare with
+        self._key = bytearray(batch)
+        self._time = [0] * batch
+        self._order = bytearray(batch)
+        self._sort = [0] * batch
+        self._count = 0
+        self._resync = False
+        self._resync_at = 0
+        self._now = 0  # timestamp of the press being applied
+        self._dealt = False  # a move of ours dealt a new round at _dealt_at
+        self._dealt_at = 0
+        self.tie_first = 0  # who goes first in the next tie (D-5)
+        self.chosen = bytearray((NONE, NONE))  # the stock each player has chosen
+        self.cursor = bytearray(2)
+        self.slot = bytearray((NONE, NONE))  # cursor boards: empty slot chosen for SP-6
+        self.result = bytearray(2)  # each player's last move: 0 or why it was refused
+        self.attempts = 0  # moves tried so far (the screen compares it to flash)
+        self.applied = 0  # moves the game accepted
+
+    # -- events in --
+
+    def feed(self, game, key, pressed, timestamp):
+        # One keypad event. Presses are buffered; apply() plays them in order.
+        if key >= len(self.keymap) or self.keymap[key] == UNUSED:
+            return
+        if not pressed:
+            self._held[key] = 0
+            self._ever[key] = 1
+            self._edge_at[key] = timestamp
+            return
+        if self._held[key]:
+            return  # no release in between: not a new press
+        self._held[key] = 1
+        if self._resync:
+            if ticks_diff(timestamp, self._resync_at) <= self.RESYNC_MS:
+                return  # held through the reset: already acted on, or lost
+            self._resync = False
+        if self._ever[key] and ticks_diff(timestamp, self._edge_at[key]) < self.LOCKOUT_MS:
+            return  # bounce or chatter, on pressing or on letting go
+        self._ever[key] = 1
+        self._edge_at[key] = timestamp
+        if self._count == len(self._key):
+            self.apply(game)
+        i = self._count
+        self._key[i] = key
+        self._time[i] = timestamp
+        self._count = i + 1
+
+    def resync(self, now):
+        # The scanner was reset at ticks_ms() == now (after a queue overflow and
+        # apply()): every key counts as released until the scanner reports it again.
+        for k in range(len(self._held)):
+            self._held[k] = 0
+        self._resync = True
+        self._resync_at = now
+
+    # -- ordering: first press wins --
+
+    def apply(self, game):
+        # Play the buffered presses in timestamp order, ties as D-5 says.
+        n = self._count
+        if not n:
+            return
+        order = self._order
+        sort = self._sort
+        t0 = self._time[0]
+        for i in range(n):
+            d = ticks_diff(self._time[i], t0)
+            if d > _CLAMP:
+                d = _CLAMP
+            elif d < -_CLAMP:
+                d = -_CLAMP
+            # Within one scan a player's cursor and stock keys come before pile keys.
+            a = self.keymap[self._key[i]] & 15
+            sort[i] = d * 2 + (1 if PILE_0 <= a < PREV else 0)
+            order[i] = i
+            j = i
+            while j > 0 and sort[order[j - 1]] > sort[i]:  # stable insertion sort
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+        start = 0
+        while start < n:
+            end = start + 1
+            t = self._time[order[start]]
+            players = 1 << (self.keymap[self._key[order[start]]] >> 4)
+            while end < n and self._time[order[end]] == t:
+                players |= 1 << (self.keymap[self._key[order[end]]] >> 4)
+                end += 1
+            if players == 3:
+                self._put_first(start, end, self.tie_first)
+                self.tie_first ^= 1
+            start = end
+        self._count = 0
+        for i in range(n):
+            e = order[i]
+            k = self.keymap[self._key[e]]
+            self._now = self._time[e]
+            self._press(game, k >> 4, k & 15)
+
+    def _put_first(self, start, end, player):
+        # Stable: player's presses of order[start:end] first, then the other's.
+        order = self._order
+        for i in range(start + 1, end):
+            e = order[i]
+            if self.keymap[self._key[e]] >> 4 != player:
+                continue
+            j = i
+            while j > start and self.keymap[self._key[order[j - 1]]] >> 4 != player:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = e
+
+    # -- presses to moves --
+
+    def _press(self, game, player, action):
+        ph = game.phase
+        if ph == READY:
+            if not self._dealt or ticks_diff(self._now, self._dealt_at) >= self.SPIT_GRACE_MS:
+                self._dealt = False
+                self._try(game, player, SPIT)
+        elif ph == STALEMATE:
+            self._try(game, player, SPIT)
+        elif ph == PLAY:
+            if self.cursor_mode:
+                self._press_cursor(game, player, action)
+            else:
+                self._press_keys(game, player, action)
+        elif PILE_0 <= action < PREV:
+            if ph == SLAP:
+                self._try(game, player, SLAP_0 + action - PILE_0)
+            elif ph == CHOOSE:
+                self._try(game, player, TAKE_0 + action - PILE_0)
+
+    def _press_keys(self, game, player, action):
+        chosen = self.chosen[player]
+        if action < PILE_0:
+            s = action
+            if s >= game.stocks:
+                return
+            if chosen == s:
+                self.chosen[player] = NONE  # cancel
+                return
+            if chosen != NONE and not game.counts[player * 5 + s]:
+                self.chosen[player] = NONE
+                self._try(game, player, FILL_BASE + chosen * 5 + s)  # SP-6
+                return
+            fits0 = game.check(player, s * 2) == 0
+            fits1 = game.check(player, s * 2 + 1) == 0
+            can_fill = self._can_fill_from(game, player, s)
+            if fits0 != fits1 and not can_fill:
+                self.chosen[player] = NONE
+                self._try(game, player, s * 2 + (0 if fits0 else 1))
+            elif fits0 or fits1 or can_fill:
+                self.chosen[player] = s
+            else:
+                self._refuse(player, game.check(player, s * 2))  # empty, or fits nowhere
+        elif action < PREV:
+            if chosen == NONE:
+                self._refuse(player, NOTHING_CHOSEN)
+                return
+            self.chosen[player] = NONE
+            self._try(game, player, chosen * 2 + action - PILE_0)
+
+    def _press_cursor(self, game, player, action):
+        ns = game.stocks
+        if action == PREV or action == NEXT:
+            self.cursor[player] = (self.cursor[player] + (ns - 1 if action == PREV else 1)) % ns
+            return
+        if action >= PREV or action < PILE_0:
+            return
+        c = self.cursor[player]
+        slot = self.slot[player]
+        if slot != NONE:
+            self.slot[player] = NONE
+            if c != slot:
+                self._try(game, player, FILL_BASE + c * 5 + slot)  # SP-6
+            return
+        if game.counts[player * 5 + c]:
+            self._try(game, player, c * 2 + action - PILE_0)
+        elif self._slot_can_be_filled(game, player, c):
+            self.slot[player] = c
+        else:
+            self._refuse(player, game.check(player, c * 2))
+
+    def _can_fill_from(self, game, player, s):
+        for e in range(game.stocks):
+            if e != s and game.check(player, FILL_BASE + s * 5 + e) == 0:
+                return True
+        return False
+
+    def _slot_can_be_filled(self, game, player, e):
+        for s in range(game.stocks):
+            if s != e and game.check(player, FILL_BASE + s * 5 + e) == 0:
+                return True
+        return False
+
+    def _try(self, game, player, move):
+        self.attempts += 1
+        before = game.round
+        r = game.play(player, move)
+        self.result[player] = r
+        if r == 0:
+            self.applied += 1
+            if game.round != before:
+                self._dealt = True
+                self._dealt_at = self._now
+            self._tidy(game)
+
+    def _refuse(self, player, reason):
+        self.attempts += 1
+        self.result[player] = reason
+
+    def _tidy(self, game):
+        # Drop every half-made move that can no longer be completed.
+        playing = game.phase == PLAY
+        for p in range(2):
+            s = self.chosen[p]
+            if s != NONE and not (
+                playing
+                and (game.check(p, s * 2) == 0 or game.check(p, s * 2 + 1) == 0 or self._can_fill_from(game, p, s))
+            ):
+                self.chosen[p] = NONE
+            e = self.slot[p]
+            if e != NONE and not (playing and self._slot_can_be_filled(game, p, e)):
+                self.slot[p] = NONE

@@ -1,0 +1,103 @@
+"""A stand-in for CircuitPython's keypad that keeps the board's semantics.
+
+Blinka's desktop keypad has no timestamps, so the tests use this instead:
+- one scan every ``interval_ms``; all events of one scan carry the same
+  timestamp, in key-number order, like the board's scanner;
+- ``debounce_threshold`` consecutive scans must see a new level before it is
+  reported;
+- a full queue drops the new event and sets ``overflowed`` (``clear()`` resets it);
+- ``reset()`` forgets the debounced state, so held keys are reported pressed again;
+- timestamps are ticks_ms values that wrap at 2**29.
+"""
+from collections import deque
+
+TICKS_PERIOD = 1 << 29
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True, timestamp=0):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = timestamp
+
+    @property
+    def released(self):
+        return not self.pressed
+
+
+class EventQueue:
+    def __init__(self, max_events):
+        self._q = deque()
+        self._max = max_events
+        self.overflowed = False
+
+    def get_into(self, event):
+        if not self._q:
+            return False
+        event.key_number, event.pressed, event.timestamp = self._q.popleft()
+        return True
+
+    def clear(self):
+        self._q.clear()
+        self.overflowed = False
+
+    def __len__(self):
+        return len(self._q)
+
+    def put(self, key, pressed, timestamp):
+        if len(self._q) >= self._max:
+            self.overflowed = True
+            return
+        self._q.append((key, pressed, timestamp))
+
+
+class Keys:
+    def __init__(self, key_count, interval_ms=5, max_events=64, debounce_threshold=1, start_ms=0):
+        self.key_count = key_count
+        self.interval_ms = interval_ms
+        self.debounce_threshold = debounce_threshold
+        self.events = EventQueue(max_events)
+        self.level = [False] * key_count  # the switches as they are
+        self._state = [False] * key_count  # as last reported
+        self._count = [0] * key_count
+        self.start_ms = start_ms
+        self.elapsed_ms = 0
+
+    def ticks_ms(self):
+        return (self.start_ms + self.elapsed_ms) % TICKS_PERIOD
+
+    def reset(self):
+        self._state = [False] * self.key_count
+        self._count = [0] * self.key_count
+
+    def scan(self):
+        t = self.ticks_ms()
+        for k in range(self.key_count):
+            if self.level[k] != self._state[k]:
+                self._count[k] += 1
+                if self._count[k] >= self.debounce_threshold:
+                    self._state[k] = self.level[k]
+                    self._count[k] = 0
+                    self.events.put(k, self.level[k], t)
+            else:
+                self._count[k] = 0
+
+
+def run(keys, trace, until_ms, each_scan=None, step_ms=1):
+    """Play a trace of (ms, key, level) switch changes through the scanner.
+
+    Time advances step_ms at a time; the scanner scans every interval_ms and
+    each_scan(scan_number) runs after every scan (the game loop's poll)."""
+    trace = sorted(trace, key=lambda e: e[0])
+    i = 0
+    scans = 0
+    while keys.elapsed_ms <= until_ms:
+        while i < len(trace) and trace[i][0] <= keys.elapsed_ms:
+            keys.level[trace[i][1]] = trace[i][2]
+            i += 1
+        if keys.elapsed_ms % keys.interval_ms == 0:
+            keys.scan()
+            if each_scan:
+                each_scan(scans)
+            scans += 1
+        keys.elapsed_ms += step_ms

@@ -1,0 +1,61 @@
+"""Key events to moves with the heap locked: hardware/controls.py allocates nothing.
+
+    controls.py SEED COUNT
+
+For each profile, a Game and Controls get COUNT random key events (random keys,
+presses and releases, gaps of 0..29 ms, crossing the ticks_ms wrap at 2**29)
+while micropython.heap_lock() is held. Prints "ok PROFILE ATTEMPTS APPLIED" or
+"alloc PROFILE EVENT_INDEX".
+"""
+import gc
+import sys
+
+import micropython
+
+from engine.cards import Rng
+from engine.spit import Game
+from hardware.controls import Controls
+from hardware.keymaps import HANDHELD_14, PYBADGE
+
+
+def locked(g, c, keys, pressed, times, done):
+    micropython.heap_lock()
+    try:
+        for i in range(len(keys)):
+            done[0] = i
+            c.feed(g, keys[i], pressed[i], times[i])
+            if i % 8 == 7:
+                c.apply(g)
+        c.apply(g)
+        ok = True
+    except MemoryError:
+        ok = False
+    micropython.heap_unlock()
+    return ok
+
+
+def main():
+    seed = int(sys.argv[1])
+    count = int(sys.argv[2])
+    for name, keymap, cursor in (("handheld14", HANDHELD_14, False), ("pybadge", PYBADGE, True)):
+        rng = Rng(seed)
+        g = Game(seed)
+        c = Controls(keymap, cursor)
+        keys = bytearray(count)
+        pressed = bytearray(count)
+        times = [0] * count
+        t = (1 << 29) - 2000
+        for i in range(count):
+            keys[i] = rng.below(len(keymap))
+            pressed[i] = rng.below(3) > 0
+            t = (t + rng.below(30)) & ((1 << 29) - 1)
+            times[i] = t
+        done = [0]
+        gc.collect()
+        if locked(g, c, keys, pressed, times, done):
+            print("ok %s %d %d" % (name, c.attempts, c.applied))
+        else:
+            print("alloc %s %d" % (name, done[0]))
+
+
+main()
