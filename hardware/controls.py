@@ -80,7 +80,7 @@ class Controls:
         self._count = 0
         self._resync = False
         self._resync_at = 0
-        self._now = 0  # timestamp of the press being applied
+        self.now = 0  # timestamp of the press being applied
         self._dealt = False  # a move of ours dealt a new round at _dealt_at
         self._dealt_at = 0
         self.tie_first = 0  # who goes first in the next tie (D-5)
@@ -90,10 +90,11 @@ class Controls:
         self.result = bytearray(2)  # each player's last move: 0 or why it was refused
         self.attempts = 0  # moves tried so far (the screen compares it to flash)
         self.applied = 0  # moves the game accepted
+        self.presses = 0  # presses handled (the screen redraws when it changes)
 
     # -- events in --
 
-    def feed(self, game, key, pressed, timestamp):
+    def feed(self, game, key, pressed, timestamp, handler=None):
         # One keypad event. Presses are buffered; apply() plays them in order.
         if key >= len(self.keymap) or self.keymap[key] == UNUSED:
             return
@@ -114,7 +115,7 @@ class Controls:
         self._ever[key] = 1
         self._edge_at[key] = timestamp
         if self._count == len(self._key):
-            self.apply(game)
+            self.apply(game, handler)
         i = self._count
         self._key[i] = key
         self._time[i] = timestamp
@@ -130,8 +131,9 @@ class Controls:
 
     # -- ordering: first press wins --
 
-    def apply(self, game):
-        # Play the buffered presses in timestamp order, ties as D-5 says.
+    def apply(self, game, handler=None):
+        # Play the buffered presses in timestamp order, ties as D-5 says. With a
+        # handler (a menu), each press goes to handler(player, action) instead.
         n = self._count
         if not n:
             return
@@ -169,8 +171,11 @@ class Controls:
         for i in range(n):
             e = order[i]
             k = self.keymap[self._key[e]]
-            self._now = self._time[e]
-            self._press(game, k >> 4, k & 15)
+            self.now = self._time[e]
+            if handler is not None:
+                handler(k >> 4, k & 15)
+            else:
+                self._press(game, k >> 4, k & 15)
 
     def _put_first(self, start, end, player):
         # Stable: player's presses of order[start:end] first, then the other's.
@@ -188,9 +193,10 @@ class Controls:
     # -- presses to moves --
 
     def _press(self, game, player, action):
+        self.presses += 1
         ph = game.phase
         if ph == READY:
-            if not self._dealt or ticks_diff(self._now, self._dealt_at) >= self.SPIT_GRACE_MS:
+            if not self._dealt or ticks_diff(self.now, self._dealt_at) >= self.SPIT_GRACE_MS:
                 self._dealt = False
                 self._try(game, player, SPIT)
         elif ph == STALEMATE:
@@ -221,7 +227,7 @@ class Controls:
                 return
             fits0 = game.check(player, s * 2) == 0
             fits1 = game.check(player, s * 2 + 1) == 0
-            can_fill = self._can_fill_from(game, player, s)
+            can_fill = self.can_fill_from(game, player, s)
             if fits0 != fits1 and not can_fill:
                 self.chosen[player] = NONE
                 self._try(game, player, s * 2 + (0 if fits0 else 1))
@@ -257,7 +263,7 @@ class Controls:
         else:
             self._refuse(player, game.check(player, c * 2))
 
-    def _can_fill_from(self, game, player, s):
+    def can_fill_from(self, game, player, s):
         for e in range(game.stocks):
             if e != s and game.check(player, FILL_BASE + s * 5 + e) == 0:
                 return True
@@ -278,7 +284,7 @@ class Controls:
             self.applied += 1
             if game.round != before:
                 self._dealt = True
-                self._dealt_at = self._now
+                self._dealt_at = self.now
             self._tidy(game)
 
     def _refuse(self, player, reason):
@@ -292,7 +298,7 @@ class Controls:
             s = self.chosen[p]
             if s != NONE and not (
                 playing
-                and (game.check(p, s * 2) == 0 or game.check(p, s * 2 + 1) == 0 or self._can_fill_from(game, p, s))
+                and (game.check(p, s * 2) == 0 or game.check(p, s * 2 + 1) == 0 or self.can_fill_from(game, p, s))
             ):
                 self.chosen[p] = NONE
             e = self.slot[p]

@@ -1,0 +1,73 @@
+# Spit for two players: the program the board runs, and the desktop simulator.
+#
+# Picks the board profile (SPIT_PROFILE in settings.toml, or the environment on
+# a desktop), opens the display and the buttons, builds the game and runs the
+# loop. Nothing here blocks: each pass reads the buttons, moves the game on and
+# refreshes what changed on the screen.
+
+import os
+import sys
+
+from hardware import profiles
+
+ON_BOARD = sys.implementation.name == "circuitpython"
+
+
+def setting(name):
+    value = os.getenv(name)
+    if value is None and not ON_BOARD:
+        from hardware.desktop import file_setting
+
+        value = file_setting(name)
+    return value
+
+
+def fail(message):
+    # A message a maker can act on, on the console and the screen; no traceback.
+    print("Spit cannot start: " + message)
+    if ON_BOARD:
+        try:
+            import board
+            import terminalio
+            from adafruit_display_text import bitmap_label
+
+            board.DISPLAY.root_group = bitmap_label.Label(terminalio.FONT, text=message[:80], x=2, y=8)
+        except Exception:
+            pass
+        while True:
+            pass
+    sys.exit(1)
+
+
+def open_io(profile):
+    if ON_BOARD:
+        from hardware.board_io import BoardIO
+
+        return BoardIO(profile)
+    from hardware.desktop import DesktopIO
+
+    return DesktopIO(profile)
+
+
+def main():
+    try:
+        profile = profiles.get(setting("SPIT_PROFILE"))
+        io = open_io(profile)
+        from hardware.app import App
+        from hardware.screen import Screen
+
+        screen = Screen(io.display, profile["width"], profile["height"], profile["colour"], profile["cursor"])
+    except profiles.SetupError as e:
+        fail(str(e))
+    except ImportError as e:
+        fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e)
+    app = App(screen, io.keys, io.event, profile, io.ticks_ms, io.seed)
+    while io.running:
+        io.pump()
+        app.step(io.ticks_ms())
+        io.refresh()
+    if app.game is not None:
+        print(app.game.text())
+
+
+main()

@@ -1,0 +1,265 @@
+"""The desktop stand-ins: a window or headless frames, the keyboard or a replay.
+
+Runs the same App as the board with Blinka's displayio
+(adafruit-blinka-displayio) drawing into a pygame surface
+(blinka-displayio-pygamedisplay 4.0.1). Unlike the stock PyGameDisplay, which
+redraws the whole window every frame, the display here refreshes only
+displayio's dirty areas, as a board does, and counts the pixels it pushes.
+
+Environment (code.py reads it; settings.toml on the board):
+  SPIT_PROFILE  board profile (resolution, buttons); see hardware/profiles.py
+  SPIT_REPLAY   a replay file: run headless, pressing the keys it lists
+  SPIT_FRAMES   a folder: save a PNG of every frame that changed
+  SPIT_SEED     deal seed (default: from the clock of the start press)
+  SPIT_SPEED    replay speed factor (default 0: as fast as possible)
+
+Replay file: one key event a line, ``MS KEY [down|up]``, times in ms from the
+start, ``#`` comments. KEY is ``p0.stock2``, ``p1.pile0``, ``p0.prev``,
+``p1.next`` (player, then the action) or a keypad key number. A line without
+down/up is a tap: down at MS, up 60 ms later. The replay ends 2 s after its
+last event; then the final position is printed in the engine's notation.
+"""
+
+import os
+import time
+from collections import deque
+
+from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key
+
+TICKS_PERIOD = 1 << 29
+TAP_MS = 60
+SCAN_MS = 5
+
+# Keyboard layouts for both players on one keyboard, per key map.
+KEYBOARD = {
+    "handheld14": {
+        (0, STOCK_0 + 0): "a", (0, STOCK_0 + 1): "s", (0, STOCK_0 + 2): "d", (0, STOCK_0 + 3): "f",
+        (0, STOCK_0 + 4): "g", (0, PILE_0): "z", (0, PILE_0 + 1): "x",
+        (1, STOCK_0 + 0): "h", (1, STOCK_0 + 1): "j", (1, STOCK_0 + 2): "k", (1, STOCK_0 + 3): "l",
+        (1, STOCK_0 + 4): ";", (1, PILE_0): "n", (1, PILE_0 + 1): "m",
+    },
+    "cursor": {
+        (0, PREV): "a", (0, NEXT): "d", (0, PILE_0): "w", (0, PILE_0 + 1): "s",
+        (1, PREV): "j", (1, NEXT): "l", (1, PILE_0): "k", (1, PILE_0 + 1): "i",
+    },
+}
+ACTION_NAMES = {"prev": PREV, "next": NEXT, "pile0": PILE_0, "pile1": PILE_0 + 1}
+ACTION_NAMES.update({"stock%d" % s: STOCK_0 + s for s in range(5)})
+
+
+class Event:
+    """keypad.Event's fields, filled by EventQueue.get_into()."""
+
+    def __init__(self, key_number=0, pressed=True, timestamp=0):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = timestamp
+
+    @property
+    def released(self):
+        return not self.pressed
+
+
+class EventQueue:
+    """keypad.EventQueue's semantics: a full queue drops the new event and sets overflowed."""
+
+    def __init__(self, max_events=64):
+        self._q = deque()
+        self._max = max_events
+        self.overflowed = False
+
+    def get_into(self, event):
+        if not self._q:
+            return False
+        event.key_number, event.pressed, event.timestamp = self._q.popleft()
+        return True
+
+    def clear(self):
+        self._q.clear()
+        self.overflowed = False
+
+    def __len__(self):
+        return len(self._q)
+
+    def put(self, key_number, pressed, timestamp):
+        if len(self._q) >= self._max:
+            self.overflowed = True
+            return
+        self._q.append((key_number, pressed, timestamp))
+
+
+class DesktopKeys:
+    """A keypad.Keys stand-in fed by the keyboard or a replay; one clock for all keys."""
+
+    def __init__(self, key_count, ticks_ms):
+        self.key_count = key_count
+        self.events = EventQueue()
+        self.down = [False] * key_count
+        self._ticks_ms = ticks_ms
+
+    def set(self, key_number, pressed, timestamp):
+        if self.down[key_number] != pressed:
+            self.down[key_number] = pressed
+            self.events.put(key_number, pressed, timestamp % TICKS_PERIOD)
+
+    def reset(self):
+        # Like keypad: every key counts as released, so held keys report again.
+        for k in range(self.key_count):
+            if self.down[k]:
+                self.events.put(k, True, self._ticks_ms())
+
+
+def key_number(keymap, name):
+    """``p0.stock2`` (or a plain key number) -> the keypad key number of keymap."""
+    if name.isdigit():
+        k = int(name)
+        if k >= len(keymap):
+            raise ValueError("key number %d: this board has %d keys" % (k, len(keymap)))
+        return k
+    player, _, action = name.partition(".")
+    if player not in ("p0", "p1") or action not in ACTION_NAMES:
+        raise ValueError("unknown key %r (like p0.stock2, p1.pile0, p0.next, or a key number)" % name)
+    code = key(int(player[1]), ACTION_NAMES[action])
+    if code not in keymap:
+        raise ValueError("key %r is not on this board" % name)
+    return keymap.index(code)
+
+
+def read_replay(path, keymap):
+    """Parse a replay file into a sorted list of (ms, key number, pressed)."""
+    events = []
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            words = line.split("#", 1)[0].split()
+            if not words:
+                continue
+            try:
+                if len(words) not in (2, 3) or (len(words) == 3 and words[2] not in ("down", "up")):
+                    raise ValueError("expected 'MS KEY [down|up]'")
+                ms = int(words[0])
+                if ms < 0:
+                    raise ValueError("negative time")
+                k = key_number(keymap, words[1])
+            except ValueError as e:
+                raise ValueError("%s line %d: %s: %r" % (path, lineno, e, line.strip()))
+            if len(words) == 2:
+                events.append((ms, k, True))
+                events.append((ms + TAP_MS, k, False))
+            else:
+                events.append((ms, k, words[2] == "down"))
+    events.sort(key=lambda e: e[0])
+    return events
+
+
+def file_setting(name, path=None):
+    """A value of settings.toml beside code.py, as CircuitPython's os.getenv reads it."""
+    import tomllib
+
+    path = path or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "settings.toml")
+    try:
+        with open(path, "rb") as f:
+            value = tomllib.load(f).get(name)
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    return None if value is None else str(value)
+
+
+def _pygame_display_class():
+    import busdisplay
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    class MeasuredDisplay(PyGameDisplay):
+        """Refreshes only displayio's dirty areas and counts the pixels pushed."""
+
+        pixels_pushed = 0
+
+        def _get_refresh_areas(self):
+            return busdisplay.BusDisplay._get_refresh_areas(self)
+
+        def _refresh_area(self, area):
+            self.pixels_pushed += area.width() * area.height()
+            return super()._refresh_area(area)
+
+    return MeasuredDisplay
+
+
+class DesktopIO:
+    """Display, keys and clock for the desktop, in a window or headless."""
+
+    def __init__(self, profile, env=os.environ):
+        self.profile = profile
+        self.replay = env.get("SPIT_REPLAY")
+        self.frames = env.get("SPIT_FRAMES")
+        self.speed = float(env.get("SPIT_SPEED", "0") or 0)
+        seed = env.get("SPIT_SEED")
+        self.seed = int(seed) if seed not in (None, "") else None
+        if self.replay or env.get("SPIT_HEADLESS"):
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        keymap = profile["keymap"]
+        self.now_ms = 0
+        self.keys = DesktopKeys(len(keymap), self.ticks_ms)
+        self.event = Event()
+        self._script = deque(read_replay(self.replay, keymap)) if self.replay else None
+        self._end_ms = (self._script[-1][0] + 2000) if self._script else None
+        import pygame
+
+        self._pygame = pygame
+        display_class = _pygame_display_class()
+        self.display = display_class(
+            width=profile["width"], height=profile["height"], auto_refresh=False, caption="Spit - " + profile["name"]
+        )
+        layout = KEYBOARD["cursor" if profile["cursor"] else "handheld14"]
+        self._keyboard = {}
+        for (player, action), name in layout.items():
+            code = key(player, action)
+            if code in keymap:
+                self._keyboard[pygame.key.key_code(name)] = keymap.index(code)
+        self._start = time.monotonic()
+        self.running = True
+        self.frame = 0
+
+    def ticks_ms(self):
+        return self.now_ms % TICKS_PERIOD
+
+    def pump(self):
+        """Advance the clock and feed the keys: real time for the window, scripted for a replay."""
+        if self._script is not None:
+            self.now_ms += SCAN_MS
+            if self.speed:
+                time.sleep(SCAN_MS / 1000.0 / self.speed)
+            while self._script and self._script[0][0] <= self.now_ms:
+                _, k, pressed = self._script.popleft()
+                self.keys.set(k, pressed, self.now_ms)
+            if self.now_ms >= self._end_ms:
+                self.running = False
+        else:
+            time.sleep(SCAN_MS / 1000.0)
+            self.now_ms = int((time.monotonic() - self._start) * 1000)
+            pygame = self._pygame
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    self.running = False
+                elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                    if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                        self.running = False
+                    k = self._keyboard.get(ev.key)
+                    if k is not None:
+                        self.keys.set(k, ev.type == pygame.KEYDOWN, self.now_ms)
+
+    def refresh(self):
+        before = self.display.pixels_pushed
+        self.display.refresh()
+        if self.frames and self.display.pixels_pushed != before:
+            os.makedirs(self.frames, exist_ok=True)
+            self.save_png(os.path.join(self.frames, "frame_%05d.png" % self.frame))
+            self.frame += 1
+
+    def save_png(self, path):
+        self._pygame.image.save(self.display._pygame_screen, path)
+
+    def show_error(self, message):
+        print(message)
+
+    def close(self):
+        self._pygame.quit()

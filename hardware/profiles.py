@@ -1,0 +1,87 @@
+# Board profiles: screen, buttons and pins of each supported board.
+#
+# Chosen by SPIT_PROFILE in settings.toml (os.getenv on the board, the
+# environment on a desktop); DEFAULT when it is not set. Pure data and a
+# lookup: no hardware import, so the desktop simulator uses the same table.
+#
+# Raspberry Pi Pico (RP2040) handheld, pins:
+#   buttons (to GND, internal pull-ups): player 0 stocks 0..4 GP0..GP4, piles
+#     GP5, GP6; player 1 stocks 0..4 GP7..GP11, piles GP12, GP13
+#   ST7789 SPI TFT: SCK GP18, MOSI GP19, CS GP17, DC GP20, RST GP21, BL GP22
+#   SSD1306 I2C OLED (address 0x3C): SDA GP26, SCL GP27
+
+from .keymaps import HANDHELD_14, PYBADGE
+
+_PICO_BUTTONS = ("GP0", "GP1", "GP2", "GP3", "GP4", "GP5", "GP6", "GP7", "GP8", "GP9", "GP10", "GP11", "GP12", "GP13")
+_ST7789_PINS = {"sck": "GP18", "mosi": "GP19", "cs": "GP17", "dc": "GP20", "reset": "GP21", "backlight": "GP22"}
+
+PROFILES = {
+    "pico-st7789-240": {
+        "title": "Raspberry Pi Pico, 240x240 ST7789 TFT, 14 buttons",
+        "width": 240,
+        "height": 240,
+        "colour": True,
+        "display": "st7789",
+        "display_pins": _ST7789_PINS,
+        "rowstart": 80,
+        "keymap": HANDHELD_14,
+        "cursor": False,
+        "buttons": _PICO_BUTTONS,
+        "libraries": ("adafruit_display_text", "adafruit_st7789"),
+    },
+    "pico-st7789-320": {
+        "title": "Raspberry Pi Pico, 320x240 ST7789 TFT, 14 buttons",
+        "width": 320,
+        "height": 240,
+        "colour": True,
+        "display": "st7789",
+        "display_pins": _ST7789_PINS,
+        "rowstart": 0,
+        "keymap": HANDHELD_14,
+        "cursor": False,
+        "buttons": _PICO_BUTTONS,
+        "libraries": ("adafruit_display_text", "adafruit_st7789"),
+    },
+    "pico-ssd1306": {
+        "title": "Raspberry Pi Pico, 128x64 SSD1306 OLED, 14 buttons",
+        "width": 128,
+        "height": 64,
+        "colour": False,
+        "display": "ssd1306",
+        "display_pins": {"sda": "GP26", "scl": "GP27", "address": 0x3C},
+        "keymap": HANDHELD_14,
+        "cursor": False,
+        "buttons": _PICO_BUTTONS,
+        "libraries": ("adafruit_display_text", "adafruit_displayio_ssd1306"),
+    },
+    "pybadge": {
+        "title": "Adafruit PyBadge / PyGamer, 160x128 TFT, built-in buttons",
+        "width": 160,
+        "height": 128,
+        "colour": True,
+        "display": "builtin",
+        "keymap": PYBADGE,
+        "cursor": True,
+        "buttons": "shift-register",
+        "libraries": ("adafruit_display_text",),
+    },
+}
+DEFAULT = "pico-st7789-240"
+
+
+class SetupError(Exception):
+    # Something the maker can fix: an unknown profile, a missing library.
+    pass
+
+
+def get(name):
+    if not name:
+        name = DEFAULT
+    profile = PROFILES.get(name)
+    if profile is None:
+        raise SetupError(
+            "Unknown SPIT_PROFILE %r. Set it in settings.toml to one of: %s" % (name, ", ".join(sorted(PROFILES)))
+        )
+    profile = dict(profile)
+    profile["name"] = name
+    return profile

@@ -1,0 +1,91 @@
+"""Write a replay file of a whole match played through the buttons.
+
+    python tools/make_replay.py OUT.txt [--profile NAME] [--seed N] [--rules S4NC] [--gap MS]
+
+It plays Game(seed, rules) with random legal moves, as code.py will deal it
+with SPIT_SEED=seed, and writes the key taps that make each move on the
+profile's buttons (hardware/plan.py): first the menu (rule options, start),
+then every move, a tap every --gap ms. Prints the final position; running
+code.py on the replay must print the same one.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine.cards import Rng  # noqa: E402
+from engine.spit import GAME_OVER, Game  # noqa: E402
+from engine.spit_text import parse_rules  # noqa: E402
+from hardware import profiles  # noqa: E402
+from hardware.app import OPTIONS  # noqa: E402
+from hardware.controls import Controls  # noqa: E402
+from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
+from hardware.plan import keys_for_move  # noqa: E402
+
+NAMES = {PILE_0: "pile0", PILE_0 + 1: "pile1", NEXT: "next"}
+NAMES.update({STOCK_0 + s: "stock%d" % s for s in range(5)})
+
+
+def menu_taps(rules, cursor):
+    """Menu: move down through the options, change the ones to turn on, start."""
+    down = "next" if cursor else "stock1"
+    taps = []
+    for i, (_, _, flag) in enumerate(OPTIONS):
+        if rules & flag:
+            taps.append("p0.pile0")
+        taps.append("p0." + down)
+    taps.append("p0.pile1")
+    return taps
+
+
+def match(seed, rules, profile, gap):
+    g = Game(seed, rules)
+    mirror = Game(seed, rules)  # what code.py's game should go through
+    controls = Controls(profile["keymap"], profile["cursor"])
+    pick = Rng(seed + 99)
+    t = 500
+    lines = ["# a whole match: profile %s, SPIT_SEED=%d, rules %d" % (profile["name"], seed, rules)]
+    for name in menu_taps(rules, profile["cursor"]):
+        lines.append("%d %s" % (t, name))
+        t += gap
+    t += 400  # past the grace after the start
+    b0 = bytearray(64)
+    b1 = bytearray(64)
+    out = bytearray(16)
+    while g.phase != GAME_OVER:
+        n0 = g.moves(0, b0)
+        n1 = g.moves(1, b1)
+        i = pick.below(n0 + n1)
+        player, move = (0, b0[i]) if i < n0 else (1, b1[i - n0])
+        for j in range(keys_for_move(g, controls, player, move, out)):
+            action = out[j]
+            lines.append("%d p%d.%s" % (t, player, NAMES[action]))
+            k = profile["keymap"].index(player * 16 + action)
+            controls.feed(g, k, True, t)
+            controls.feed(g, k, False, t + 60)
+            controls.apply(g)
+            t += gap
+        mirror.play(player, move)
+        if g.text() != mirror.text():
+            raise SystemExit("the planned keys did not make move %d for player %d" % (move, player))
+    return lines, g
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out")
+    ap.add_argument("--profile", default=profiles.DEFAULT)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default="-")
+    ap.add_argument("--gap", type=int, default=300, help="ms between taps (more than the 250 ms spit grace)")
+    args = ap.parse_args()
+    profile = profiles.get(args.profile)
+    lines, g = match(args.seed, parse_rules(args.rules), profile, args.gap)
+    with open(args.out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(g.text())
+
+
+if __name__ == "__main__":
+    main()
