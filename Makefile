@@ -6,9 +6,8 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-export PYTHONPATH := $(CURDIR)
 
-.PHONY: install run test bench clean
+.PHONY: install run watch test bench flash clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -21,14 +20,25 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The desktop simulator: the board's code.py in a window (SPIT_PROFILE picks the board).
 run: install
+	$(PY) code.py
+
+# Two random players in the terminal.
+watch: install
 	$(PY) tools/terminal_match.py $(ARGS)
 
 test: install
-	$(PY) -m pytest -q tests
+	$(VENV)/bin/pytest -q tests
 
 bench: install
-	$(PY) tools/bench_engine.py $(ARGS)
+	$(PY) tools/bench_engine.py
+	$(PY) tools/bench_screen.py
+
+# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge]
+flash: install
+	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name]"; exit 2; }
+	$(PY) tools/flash.py "$(CIRCUITPY)" $(if $(PROFILE),--profile $(PROFILE)) $(ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

@@ -70,4 +70,7 @@ def main():
         print(app.game.text())
 
 
-main()
+# CircuitPython runs code.py as __main__; the guard keeps a desktop import of the
+# standard library's `code` module (pdb does one) from starting the game.
+if __name__ == "__main__":
+    main()

@@ -47,15 +47,14 @@ class App:
 
     def menu_lines(self):
         cursor = self.profile["cursor"]
-        lines = ["SPIT  two players", ""]
+        options = []
         for i, (label, names, flag) in enumerate(OPTIONS):
             mark = ">" if i == self.item else " "
-            lines.append("%s%s: %s" % (mark, label, names[1 if self.rules & flag else 0]))
-        lines.append("")
-        lines.append("move: " + ("cursor keys" if cursor else "stock 1 / 2"))
-        lines.append("change: pile 1")
-        lines.append("start: pile 2")
-        return lines
+            options.append("%s%s: %s" % (mark, label, names[1 if self.rules & flag else 0]))
+        if self.screen.rows < 10:  # a small OLED: the options and one line of help
+            return options + ["pile1 change 2 start"]
+        help_move = "move: " + ("cursor keys" if cursor else "stock 1 / 2")
+        return ["SPIT  two players", ""] + options + ["", help_move, "change: pile 1", "start: pile 2"]
 
     def draw_menu(self):
         self.screen.show_lines(self.menu_lines())
@@ -117,8 +116,12 @@ class App:
 
     def over_lines(self):
         g = self.game
-        lines = ["GAME OVER", "", "Player %d wins" % g.winner, "after %d rounds" % g.round]
+        roomy = self.screen.rows >= 10
+        lines = ["GAME OVER", "Player %d wins" % g.winner, "after %d rounds" % g.round]
         if g.rules & SCORING:
             lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
-        lines += ["", "any key: menu"]
+        lines.append("any key: menu")
+        if roomy:
+            lines.insert(1, "")
+            lines.insert(len(lines) - 1, "")
         return lines

@@ -25,6 +25,7 @@ import time
 from collections import deque
 
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key
+from .profiles import SetupError
 
 TICKS_PERIOD = 1 << 29
 TAP_MS = 60
@@ -200,7 +201,10 @@ class DesktopIO:
         self.now_ms = 0
         self.keys = DesktopKeys(len(keymap), self.ticks_ms)
         self.event = Event()
-        self._script = deque(read_replay(self.replay, keymap)) if self.replay else None
+        try:
+            self._script = deque(read_replay(self.replay, keymap)) if self.replay else None
+        except (OSError, ValueError) as e:
+            raise SetupError("replay file: %s" % e)
         self._end_ms = (self._script[-1][0] + 2000) if self._script else None
         import pygame
 

@@ -73,6 +73,8 @@ class Screen:
         # counts, the markers) use the font unscaled, centred in the cell's height:
         # on a scaled screen they cost a quarter of the pixels when they change.
         scale = 1 if small else self.scale
+        if not self.colour:
+            color = _WHITE  # a monochrome panel shows lit or unlit pixels only
         y = row * 12 * self.scale + (12 * (self.scale - 1)) // 2 if small else row * 12 * self.scale
         lab = bitmap_label.Label(
             terminalio.FONT,
@@ -95,10 +97,11 @@ class Screen:
             card_row = (4, 0)
             hidden_row = (3, 1)
             step = 4
+            first = 0
             self.status = self._label(b, 13, 2, self.cols - 13)
             self.info = None
             pile_at = ((0, 2), (7, 2))
-            spit_at = ((18, 3), (18, 1))
+            spit_at = ((19, 3), (19, 1))
             flash_at = ((20, 4), (20, 0))
         else:
             # 20 or more x 10: status, P1 spit, P1 hidden counts, P1 cards, last
@@ -106,6 +109,7 @@ class Screen:
             card_row = (7, 3)
             hidden_row = (8, 2)
             step = 5 if self.cols >= 26 else 4
+            first = 1
             self.status = self._label(b, 0, 0, self.cols)
             self.info = self._label(b, 0, 4, self.cols)
             pile_at = ((1, 5), (self.cols // 2 + 1, 5))
@@ -118,11 +122,12 @@ class Screen:
         self.marks = []
         self.spit = []
         self.flash = []
-        mark_dx = 2 if self.compact or self.scale == 1 else 1
         for p in range(2):
-            self.cards.append([self._label(b, 1 + step * s, card_row[p], 3) for s in range(5)])
-            self.hidden.append([self._label(b, 1 + step * s, hidden_row[p], 1, _GREY, True) for s in range(5)])
-            self.marks.append([self._label(b, 1 + step * s + mark_dx, hidden_row[p], 1, _CHOSEN, True) for s in range(5)])
+            self.cards.append([self._label(b, first + step * s, card_row[p], 3) for s in range(5)])
+            self.hidden.append([self._label(b, first + step * s + 1, hidden_row[p], 1, _GREY, True) for s in range(5)])
+            if not self.compact:  # compact: no room, the marker takes the count's place
+                mark_col = first + (2 if self.scale == 1 else 1)
+                self.marks.append([self._label(b, mark_col + step * s, hidden_row[p], 1, _CHOSEN, True) for s in range(5)])
             self.spit.append(self._label(b, spit_at[p][0], spit_at[p][1], 2 if self.compact else 8, _GREY))
             self.flash.append(self._label(b, flash_at[p][0], flash_at[p][1], 1 if self.compact else 3, _FLASH))
         self.piles = []
@@ -144,11 +149,13 @@ class Screen:
             return _WHITE
         return _RED if card // 13 in (1, 2) else _WHITE
 
+    def _recolour(self, label, colour):
+        if self.colour and label.color != colour:
+            label.color = colour
+
     def _set_card(self, label, card):
         self._set(label, card_text(card))
-        fg = self._card_colour(card)
-        if label.color != fg:
-            label.color = fg
+        self._recolour(label, self._card_colour(card))
 
     # -- scenes --
 
@@ -181,12 +188,16 @@ class Screen:
                     if controls.chosen[p] == s or controls.slot[p] == s:
                         mark = _CHOSEN
                 self._set_card(self.cards[p][s], game.top(i))
-                label = self.marks[p][s]
-                self._set(label, self.pointer[p] if mark else " ")
-                if mark and label.color != mark:
-                    label.color = mark
                 k = n[i] - 1 if n[i] else 0
-                self._set(self.hidden[p][s], "%d" % k if k else " ")
+                hidden = "%d" % k if k else " "
+                if self.compact:
+                    self._set(self.hidden[p][s], self.pointer[p] if mark else hidden)
+                    self._recolour(self.hidden[p][s], mark or _GREY)
+                else:
+                    self._set(self.hidden[p][s], hidden)
+                    self._set(self.marks[p][s], self.pointer[p] if mark else " ")
+                    if mark:
+                        self._recolour(self.marks[p][s], mark)
             spit = n[SPIT_CARDS + p]
             called = "*" if game.phase in (READY, STALEMATE) and game.called & (1 << p) else " "
             self._set(self.spit[p], "%2d" % spit if self.compact else "spit %2d%s" % (spit, called))
@@ -226,7 +237,7 @@ class Screen:
                 return "Round %d  %d:%d" % (game.round, game.scores[0], game.scores[1])
             return "Round %d" % game.round
         if ph == STALEMATE:
-            return "STUCK!" if short else "Stuck! SPIT again"
+            return "SPIT!" if short else "Stuck! SPIT again"
         if ph == SLAP:
             return "SLAP!" if short else "SLAP a pile!"
         if ph == CHOOSE:

@@ -2,5 +2,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Appended, not prepended: the repository's code.py must not shadow the
+# standard library's `code` module (pdb imports it).
 if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+    sys.path.append(ROOT)

@@ -7,8 +7,11 @@ spit piles in the middle, player 0 at the bottom. A stand-in for the desktop
 simulator until the screen exists; the engine is the same one the board runs.
 """
 import argparse
+import os
 import sys
 import time
+
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.cards import Rng
 from engine.notation import card_text

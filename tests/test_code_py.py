@@ -1,0 +1,47 @@
+"""code.py end to end, headless: whole matches played from replay files of key taps."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(args, env=None, timeout=600):
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    e.update(env or {})
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT, env=e, timeout=timeout)
+
+
+@pytest.mark.parametrize("profile,seed,rules", [("pico-st7789-240", 3, "-"), ("pybadge", 11, "S"), ("pico-ssd1306", 4, "4NC")])
+def test_a_whole_match_through_code_py(tmp_path, profile, seed, rules):
+    replay = tmp_path / "match.txt"
+    made = run([os.path.join("tools", "make_replay.py"), str(replay), "--profile", profile, "--seed", str(seed),
+                "--rules", rules, "--gap", "260"])
+    assert made.returncode == 0, made.stderr
+    expected = made.stdout.strip().splitlines()[-1]
+    assert expected.startswith("spit over:")
+    frames = tmp_path / "frames"
+    out = run(["code.py"], {"SPIT_PROFILE": profile, "SPIT_REPLAY": str(replay), "SPIT_FRAMES": str(frames),
+                            "SPIT_SEED": str(seed)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == expected  # the same game, move for move
+    pngs = sorted(os.listdir(frames))
+    assert len(pngs) > 50 and pngs[0] == "frame_00000.png"
+
+
+def test_unknown_profile_is_a_clear_message_not_a_traceback():
+    out = run(["code.py"], {"SPIT_PROFILE": "teapot", "SPIT_REPLAY": os.devnull})
+    assert out.returncode == 1
+    assert "Unknown SPIT_PROFILE 'teapot'" in out.stdout and "pico-ssd1306" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_bad_replay_line_is_a_clear_message(tmp_path):
+    replay = tmp_path / "bad.txt"
+    replay.write_text("100 p0.stock2\n200 p3.jump\n")
+    out = run(["code.py"], {"SPIT_REPLAY": str(replay)})
+    assert out.returncode == 1
+    assert "line 2" in out.stdout and "p3.jump" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr

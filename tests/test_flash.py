@@ -1,0 +1,81 @@
+"""make flash against a temporary folder standing in for a CIRCUITPY drive."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from flash import FlashError, flash  # noqa: E402
+
+
+def drive(tmp_path, boot=True):
+    d = tmp_path / "CIRCUITPY"
+    d.mkdir(parents=True)
+    if boot:
+        (d / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+    return d
+
+
+def test_flash_copies_game_libraries_and_settings(tmp_path):
+    d = drive(tmp_path)
+    lines = []
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
+    for rel in ("code.py", "engine/spit.py", "engine/cards.py", "hardware/app.py", "hardware/screen.py",
+                "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_st7789.py", "settings.toml"):
+        assert (d / rel).is_file(), rel
+    assert not (d / "hardware/desktop.py").exists()  # desktop only
+    assert not list(d.rglob("*.mpy"))
+    assert 'SPIT_PROFILE = "pico-st7789-240"' in (d / "settings.toml").read_text()
+    report = "\n".join(lines)
+    assert "copied" in report and "bytes free" in report
+    # The board code on the drive is the repository's, unchanged.
+    assert (d / "engine/spit.py").read_text() == open(os.path.join(ROOT, "engine/spit.py")).read()
+
+
+def test_flash_refuses_a_folder_that_is_not_a_circuitpy_drive(tmp_path):
+    d = drive(tmp_path, boot=False)
+    with pytest.raises(FlashError, match="boot_out.txt"):
+        flash(str(d), offline=True, say=lambda s: None)
+    assert list(d.iterdir()) == []  # nothing written
+    flash(str(d), force=True, offline=True, say=lambda s: None)
+    assert (d / "code.py").exists()
+
+
+def test_flash_keeps_what_it_did_not_put_there(tmp_path):
+    d = drive(tmp_path)
+    (d / "lib").mkdir()
+    (d / "lib" / "my_lib.py").write_text("X = 1\n")
+    (d / "notes.txt").write_text("mine\n")
+    (d / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSPIT_PROFILE = "pybadge"\n')
+    flash(str(d), offline=True, say=lambda s: None)  # no --profile: the drive's choice stays
+    assert (d / "lib" / "my_lib.py").read_text() == "X = 1\n"
+    assert (d / "notes.txt").read_text() == "mine\n"
+    assert (d / "settings.toml").read_text() == 'CIRCUITPY_WIFI_SSID = "home"\nSPIT_PROFILE = "pybadge"\n'
+    assert not (d / "lib" / "adafruit_st7789.py").exists()  # the pybadge needs no ST7789 driver
+
+
+def test_reflash_with_another_profile_removes_only_its_own_stale_files(tmp_path):
+    d = drive(tmp_path)
+    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    (d / "lib" / "my_lib.py").write_text("X = 1\n")
+    lines = []
+    flash(str(d), "pico-ssd1306", offline=True, say=lines.append)
+    assert not (d / "lib" / "adafruit_st7789.py").exists()
+    assert (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    assert (d / "lib" / "my_lib.py").exists()
+    assert 'SPIT_PROFILE = "pico-ssd1306"' in (d / "settings.toml").read_text()
+    assert any("removed" in line and "adafruit_st7789.py" in line for line in lines)
+
+
+def test_flash_command_line_says_what_is_wrong(tmp_path):
+    d = drive(tmp_path, boot=False)
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(d), "--offline"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "not a CIRCUITPY drive" in out.stderr and "Traceback" not in out.stderr
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive(tmp_path / "x")),
+                          "--offline", "--profile", "nope"], capture_output=True, text=True)
+    assert out.returncode == 2 and "Unknown SPIT_PROFILE 'nope'" in out.stderr

