@@ -205,14 +205,17 @@ class DesktopIO:
             self._script = deque(read_replay(self.replay, keymap)) if self.replay else None
         except (OSError, ValueError) as e:
             raise SetupError("replay file: %s" % e)
-        self._end_ms = (self._script[-1][0] + 2000) if self._script else None
+        self._end_ms = (self._script[-1][0] if self._script else 0) + 2000
         import pygame
 
         self._pygame = pygame
         display_class = _pygame_display_class()
-        self.display = display_class(
-            width=profile["width"], height=profile["height"], auto_refresh=False, caption="Spit - " + profile["name"]
-        )
+        try:
+            self.display = display_class(
+                width=profile["width"], height=profile["height"], auto_refresh=False, caption="Spit - " + profile["name"]
+            )
+        except pygame.error as e:
+            raise SetupError("no window can be opened here (%s). Headless: set SPIT_REPLAY to a replay file" % e)
         layout = KEYBOARD["cursor" if profile["cursor"] else "handheld14"]
         self._keyboard = {}
         for (player, action), name in layout.items():

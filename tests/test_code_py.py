@@ -45,3 +45,19 @@ def test_bad_replay_line_is_a_clear_message(tmp_path):
     assert out.returncode == 1
     assert "line 2" in out.stdout and "p3.jump" in out.stdout
     assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_missing_library_is_a_clear_message(tmp_path):
+    # Hide adafruit_display_text from code.py, as on a board where it was never installed.
+    (tmp_path / "sitecustomize.py").write_text(
+        "import sys\n"
+        "class Hide:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.startswith('adafruit_display_text'):\n"
+        "            raise ImportError('No module named ' + repr(name))\n"
+        "sys.meta_path.insert(0, Hide())\n"
+    )
+    out = run(["code.py"], {"PYTHONPATH": str(tmp_path), "SPIT_REPLAY": os.devnull})
+    assert out.returncode == 1
+    assert "library is missing" in out.stdout and "adafruit_display_text" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
