@@ -61,7 +61,7 @@ def main():
         fail(str(e))
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e)
-    app = App(screen, io.keys, io.event, profile, io.ticks_ms, io.seed)
+    app = App(screen, io.keys, io.event, profile, io.ticks_ms, io.seed, io.store)
     while io.running:
         io.pump()
         app.step(io.ticks_ms())

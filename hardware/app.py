@@ -4,11 +4,13 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
-from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, SCORING, Game
+from engine import record
+from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
+from . import storage
 
 MENU = 0
 MATCH = 1
@@ -25,8 +27,9 @@ OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the resu
 
 
 class App:
-    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None):
+    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None):
         self.screen = screen
+        self.store = store  # hardware.storage.Store, or None: nothing is saved
         self.profile = profile
         self.controls = Controls(profile["keymap"], profile["cursor"])
         self.buttons = Buttons(keys, self.controls, event, ticks_ms)
@@ -41,18 +44,62 @@ class App:
         self._drawn = -1  # controls.presses when the screen was last drawn
         self._redraw_at = None  # when a flash on the screen ends
         self._over_at = 0
+        self._saved_round = 0
+        self.saved = None  # a match saved between rounds, offered in the menu
+        self._load()
         self.draw_menu()
+
+    # -- what survives power loss --
+
+    def _load(self):
+        if self.store is None:
+            return
+        settings = self.store.load(storage.SETTINGS)
+        if settings is not None and len(settings) >= 2 and not settings[1] & ~15:
+            self.rules = settings[1]
+        payload = self.store.load(storage.MATCH)
+        if payload is not None:
+            try:
+                self.saved = record.decode(payload)
+            except ValueError as e:
+                print("saved match ignored: %s" % e)
+
+    def _save_settings(self):
+        if self.store is not None:
+            self.store.save(storage.SETTINGS, bytes((0, self.rules, 0, 0)))  # game 0 = Spit, rules, difficulty, spare
+
+    def _save_match(self):
+        g = self.game
+        if self.store is None or g.phase != READY or g.called or g.round == self._saved_round:
+            return
+        self._saved_round = g.round
+        payload = bytearray(record.PAYLOAD)
+        try:
+            record.encode(g, payload)
+            self.store.save(storage.MATCH, payload)
+        except (ValueError, OSError) as e:
+            print("match not saved: %s" % e)
+
+    def items(self):
+        # The menu's lines that can be chosen: resume (when saved), then the options.
+        return (1 if self.saved is not None else 0) + len(OPTIONS)
 
     # -- menu --
 
     def menu_lines(self):
         cursor = self.profile["cursor"]
         options = []
+        first = 0
+        if self.saved is not None:
+            g = self.saved
+            score = " %d:%d" % (g.scores[0], g.scores[1]) if g.rules & SCORING else ""
+            options.append("%sResume round %d%s" % (">" if self.item == 0 else " ", g.round, score))
+            first = 1
         for i, (label, names, flag) in enumerate(OPTIONS):
-            mark = ">" if i == self.item else " "
+            mark = ">" if i + first == self.item else " "
             options.append("%s%s: %s" % (mark, label, names[1 if self.rules & flag else 0]))
-        if self.screen.rows < 10:  # a small OLED: the options and one line of help
-            return options + ["pile1 change 2 start"]
+        if self.screen.rows < 10:  # a small OLED: the options and, if room, one line of help
+            return options + ["pile1 change 2 start"][: 5 - len(options)]
         help_move = "move: " + ("cursor keys" if cursor else "stock 1 / 2")
         return ["SPIT  two players", ""] + options + ["", help_move, "change: pile 1", "start: pile 2"]
 
@@ -60,12 +107,14 @@ class App:
         self.screen.show_lines(self.menu_lines())
 
     def _menu_press(self, player, action):
+        first = 1 if self.saved is not None else 0
         if action == PREV or action == STOCK_0:
-            self.item = (self.item - 1) % len(OPTIONS)
+            self.item = (self.item - 1) % self.items()
         elif action == NEXT or action == STOCK_0 + 1:
-            self.item = (self.item + 1) % len(OPTIONS)
-        elif action == PILE_0:
-            self.rules ^= OPTIONS[self.item][2]
+            self.item = (self.item + 1) % self.items()
+        elif action == PILE_0 and self.item >= first:
+            self.rules ^= OPTIONS[self.item - first][2]
+            self._save_settings()
         elif action == PILE_0 + 1:
             self._start = True
 
@@ -80,16 +129,22 @@ class App:
             self.buttons.poll(None, self._menu_press)
             if self._start:
                 self._start = False
-                self.start_match(now_ms)
+                if self.saved is not None and self.item == 0:
+                    self.resume_match(now_ms)
+                else:
+                    self.start_match(now_ms)
             elif self.controls.presses != self._drawn:
                 self._drawn = self.controls.presses
                 self.draw_menu()
         elif self.mode == MATCH:
             g = self.game
             self.buttons.poll(g)
+            self._save_match()
             if g.phase == GAME_OVER:
                 self.mode = OVER
                 self._over_at = now_ms
+                if self.store is not None:
+                    self.store.clear(storage.MATCH)
                 self.screen.show_lines(self.over_lines())
             elif self.controls.presses != self._drawn or (
                 self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0
@@ -109,9 +164,20 @@ class App:
 
     def start_match(self, now_ms):
         seed = self.seed if self.seed is not None else now_ms
-        self.game = Game(seed + self.matches, self.rules)
+        self._play(Game(seed + self.matches, self.rules), now_ms)
+
+    def resume_match(self, now_ms):
+        self.rules = self.saved.rules
+        self._play(self.saved, now_ms)
+
+    def _play(self, game, now_ms):
+        self.game = game
+        self.saved = None
+        self.item = 0
         self.matches += 1
         self.mode = MATCH
+        self._saved_round = 0
+        self._save_match()
         self._draw_match(now_ms)
 
     def over_lines(self):

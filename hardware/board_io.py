@@ -56,6 +56,15 @@ class BoardIO:
         else:
             self.keys = keys_on_pins(tuple(_pin(board, name) for name in profile["buttons"]))
         self.event = keypad.Event()
+        self.store = None
+        try:
+            import microcontroller
+
+            from .storage import Store
+
+            self.store = Store(microcontroller.nvm)
+        except (ImportError, ValueError, TypeError) as e:
+            print("nothing will be saved: %s" % e)
 
     def _st7789(self, board, profile, pins):
         import busio

@@ -12,6 +12,9 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_FRAMES   a folder: save a PNG of every frame that changed
   SPIT_SEED     deal seed (default: from the clock of the start press)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
+  SPIT_SAVE     the file standing in for the board's nvm (settings, a match
+                between rounds); default ~/.spit/nvm.bin for the window, none
+                for a replay
 
 Replay file: one key event a line, ``MS KEY [down|up]``, times in ms from the
 start, ``#`` comments. KEY is ``p0.stock2``, ``p1.pile0``, ``p0.prev``,
@@ -225,6 +228,15 @@ class DesktopIO:
         self._start = time.monotonic()
         self.running = True
         self.frame = 0
+        save = env.get("SPIT_SAVE")
+        if save is None and not self.replay:
+            save = os.path.join(os.path.expanduser("~"), ".spit", "nvm.bin")
+        self.store = None
+        if save:
+            from .storage import FileNvm, Store
+
+            os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
+            self.store = Store(FileNvm(save))
 
     def ticks_ms(self):
         return self.now_ms % TICKS_PERIOD

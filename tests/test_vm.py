@@ -85,3 +85,8 @@ def test_key_events_become_moves_without_allocation():
     for line in out:
         attempts, applied = map(int, line.split()[2:])
         assert applied > 20 and attempts >= applied  # the locked run really played
+
+
+def test_saving_and_loading_a_round_on_micropython():
+    out = run_vm("storage.py", pkgs=("engine", "hardware"))
+    assert out.strip() == "ok 20"
