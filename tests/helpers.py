@@ -65,3 +65,29 @@ def legal(g, player):
 def held(g, player):
     """All cards a player holds: stock cards plus spit cards."""
     return g.cards_held(player)
+
+
+def speed_position(
+    hand0, hand1, pile0="", pile1="", stock0="", stock1="", side0="", side1="",
+    phase="play", rules="-", target=50, rnd=1, scores="0:0", last="-", filler="side0",
+):
+    """A Speed game in the given position. Hands are 5 '/'-separated slots
+    (``-`` empty); the other piles list cards bottom first in any case. Every
+    card not named goes to the bottom of pile ``filler`` (stock0/1, side0/1, pile0/1)."""
+    from engine.speed import Game as Speed
+
+    hands = [[t.strip() for t in h.split("/")] for h in (hand0, hand1)]
+    named = [parse_card(t.upper())[0] for h in hands for t in h if t != "-"]
+    piles = [_cards(x) for x in (stock0, stock1, side0, side1, pile0, pile1)]
+    for x in piles:
+        named += x
+    rest = [c for c in range(52) if c not in named]
+    where = {"stock0": 0, "stock1": 1, "side0": 2, "side1": 3, "pile0": 4, "pile1": 5}[filler]
+    piles[where] = rest + piles[where]
+    up = phase.split(":")[0] != "ready"
+    fields = ["speed", phase, rules, str(target), str(rnd), scores, "1.1.1", last]
+    for p in range(2):
+        fields.append("/".join(t.upper() if t != "-" else "-" for t in hands[p]))
+        fields.append(_pile(piles[p], 99))
+    fields += [_pile(piles[2], 99), _pile(piles[3], 99), _pile(piles[4], 0 if up else 99), _pile(piles[5], 0 if up else 99)]
+    return Speed.from_text(" ".join(fields))

@@ -90,3 +90,23 @@ def test_key_events_become_moves_without_allocation():
 def test_saving_and_loading_a_round_on_micropython():
     out = run_vm("storage.py", pkgs=("engine", "hardware"))
     assert out.strip() == "ok 20"
+
+
+def test_speed_200_random_games_same_on_cpython_and_vm():
+    vm = run_vm("playout.py", 0, 200, "speed").splitlines()
+    assert len(vm) == 200
+    assert all(line.split()[3] in ("0", "1") for line in vm)
+    assert run_cpython("playout.py", 0, 200, "speed").splitlines() == vm
+
+
+def test_speed_no_allocation_under_heap_lock():
+    out = run_vm("heaplock.py", 0, 64, "speed").splitlines()
+    assert out[0] == "heap_lock works"
+    assert all(line.startswith("ok ") for line in out[1:]) and len(out) == 65
+
+
+def test_speed_engine_plus_one_game_heap_is_reported():
+    m = re.match(r"engine_and_game (\d+)$", run_vm("memory.py", "speed").strip())
+    assert m
+    print("VM heap, Speed engine + one Game:", m.group(1), "bytes")
+    assert 0 < int(m.group(1)) < 11000

@@ -1,5 +1,7 @@
 """The engine benchmark's measuring part, run unchanged by CPython and the MicroPython VM.
 
+    bench_core.py GAMES [spit|speed]
+
 Prints "name value" lines that tools/bench_engine.py gathers into one table:
   full_moves_per_s  both players' legal moves generated, then one random one applied
   games_per_s       whole random games (deal to GAME_OVER)
@@ -8,7 +10,15 @@ Prints "name value" lines that tools/bench_engine.py gathers into one table:
 import sys
 
 from engine.cards import Rng
-from engine.spit import GAME_OVER, Game
+
+if len(sys.argv) > 2 and sys.argv[2] == "speed":
+    from engine.speed import GAME_OVER, Game
+
+    RULE_SETS = 4
+else:
+    from engine.spit import GAME_OVER, Game
+
+    RULE_SETS = 16
 
 try:
     from time import ticks_diff, ticks_us
@@ -35,7 +45,7 @@ def play_games(count, seed):
     pick = Rng(seed)
     moves = 0
     for s in range(seed, seed + count):
-        g = Game(s, s % 16)
+        g = Game(s, s % RULE_SETS)
         while g.phase != GAME_OVER:
             n0 = g.moves(0, b0)
             n1 = g.moves(1, b1)

@@ -30,13 +30,13 @@ def run(cmd, env=None):
     return figures(out.stdout)
 
 
-def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    cpython = run([sys.executable, CORE, str(games)], env=dict(os.environ, PYTHONPATH=ROOT))
-    vm = run(["node", VM, "--pkg", "engine", CORE, str(games)])
-    heap = run(["node", VM, "--pkg", "engine", os.path.join(ROOT, "tests", "vm", "memory.py")])["engine_and_game"]
-    print("Spit engine benchmark, %d random games per interpreter (rules 0..15 in turn)" % games)
-    print("%-34s %14s %14s" % ("", "CPython", "MicroPython VM"))
+def table(game, games):
+    cpython = run([sys.executable, CORE, str(games), game], env=dict(os.environ, PYTHONPATH=ROOT))
+    vm = run(["node", VM, "--pkg", "engine", CORE, str(games), game])
+    heap = run(["node", VM, "--pkg", "engine", os.path.join(ROOT, "tests", "vm", "memory.py"), game])
+    heap = heap["engine_and_game"]
+    print("%s engine, %d random games per interpreter (every rule set in turn)" % (game.capitalize(), games))
+    print("%-36s %14s %14s" % ("", "CPython", "MicroPython VM"))
     rows = [
         ("full moves per second", "full_moves_per_s"),
         ("full games per second", "games_per_s"),
@@ -44,10 +44,17 @@ def main():
         ("floor passes per second", "floor_per_s"),
     ]
     for label, key in rows:
-        print("%-34s %14d %14d" % (label, cpython[key], vm[key]))
+        print("%-36s %14d %14d" % (label, cpython[key], vm[key]))
     for name, f in (("CPython", cpython), ("MicroPython VM", vm)):
-        print("%-34s %14.1f   (target <= 20)" % ("full move / floor pass, " + name, f["floor_per_s"] / f["full_moves_per_s"]))
-    print("%-34s %14d   (target <= 8192)" % ("VM heap: engine + one Game, bytes", heap))
+        print("%-36s %14.1f   (target <= 20)" % ("full move / floor pass, " + name, f["floor_per_s"] / f["full_moves_per_s"]))
+    print("%-36s %14d   (target <= 8192)" % ("VM heap: engine + one Game, bytes", heap))
+    print()
+
+
+def main():
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    for game in ("spit", "speed"):
+        table(game, games)
 
 
 if __name__ == "__main__":

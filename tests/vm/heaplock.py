@@ -1,6 +1,6 @@
 """Full games with the heap locked from the first deal to GAME_OVER.
 
-    heaplock.py FIRST_SEED COUNT
+    heaplock.py FIRST_SEED COUNT [spit|speed]
 
 After Game() is built and the move buffers exist, micropython.heap_lock() is
 held while the driver calls moves() and play() for both players until the game
@@ -15,7 +15,14 @@ import sys
 import micropython
 
 from engine.cards import Rng
-from engine.spit import GAME_OVER, Game
+if len(sys.argv) > 3 and sys.argv[3] == "speed":
+    from engine.speed import GAME_OVER, Game
+
+    RULE_SETS = 4
+else:
+    from engine.spit import GAME_OVER, Game
+
+    RULE_SETS = 16
 
 
 def lock_refuses_allocation():
@@ -57,7 +64,7 @@ def main():
     first = int(sys.argv[1])
     count = int(sys.argv[2])
     for seed in range(first, first + count):
-        rules = seed % 16
+        rules = seed % RULE_SETS
         g = Game(seed, rules)
         pick = Rng(seed + 7)
         b0 = bytearray(64)

@@ -2,7 +2,7 @@
 
     playout.py FIRST_SEED COUNT
 
-Each game is Game(seed, rules = seed % 16), driven by legal moves that the
+Each game is Game(seed, rules = seed % RULE_SETS), driven by legal moves that the
 engine's own PRNG picks (so both interpreters make the same choices). One line
 per game: seed, moves, rounds, winner, a checksum of every position passed
 through, and the final position in notation. Run by tests/test_vm.py on both.
@@ -10,7 +10,14 @@ through, and the final position in notation. Run by tests/test_vm.py on both.
 import sys
 
 from engine.cards import Rng
-from engine.spit import GAME_OVER, Game
+if len(sys.argv) > 3 and sys.argv[3] == "speed":
+    from engine.speed import GAME_OVER, Game
+
+    RULE_SETS = 4
+else:
+    from engine.spit import GAME_OVER, Game
+
+    RULE_SETS = 16
 
 
 def state_sum(g, acc):
@@ -25,7 +32,7 @@ def state_sum(g, acc):
 
 
 def play_game(seed, check_every):
-    g = Game(seed, seed % 16)
+    g = Game(seed, seed % RULE_SETS)
     pick = Rng(seed + 1000)
     b0 = bytearray(64)
     b1 = bytearray(64)
