@@ -53,6 +53,8 @@ _BUF = const(322)
 
 
 class Game:
+    stocks = 5  # hand slots, on the buttons where Spit has its stocks
+
     def __init__(self, seed, rules=0, target=TARGET):
         if rules & ~_ALL_RULES:
             raise ValueError("unknown rule flags: %d" % rules)

@@ -4,8 +4,8 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
-from engine import record
-from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, Game
+from engine import record, speed
+from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, SPIT, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
@@ -16,12 +16,19 @@ MENU = 0
 MATCH = 1
 OVER = 2
 
-# The menu's options: (label, value names, rule flag).
+GAMES = ("Spit", "Speed")
+# Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
-    ("Game", ("standard", "100 points"), SCORING),
-    ("Stocks", ("five", "four (V-1)"), FOUR_STOCKS),
-    ("Slap", ("yes", "no (V-2)"), NO_SLAP),
-    ("Colours", ("any", "alternate (V-3)"), ALT_COLOURS),
+    (
+        ("Win", ("first out", "100 points"), SCORING),
+        ("Stocks", ("five", "four (V-1)"), FOUR_STOCKS),
+        ("Slap", ("yes", "no (V-2)"), NO_SLAP),
+        ("Colours", ("any", "alternate (V-3)"), ALT_COLOURS),
+    ),
+    (
+        ("Win", ("first out", "%d points" % speed.TARGET), speed.SCORING),
+        ("Sides", ("10 cards", "5 (SD-2b)"), speed.SHORT_SIDES),
+    ),
 )
 OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
 
@@ -35,7 +42,8 @@ class App:
         self.buttons = Buttons(keys, self.controls, event, ticks_ms)
         self.ticks_ms = ticks_ms
         self.seed = seed  # None: seed each match from the clock of its start press
-        self.rules = 0
+        self.kind = 0  # which game: 0 Spit, 1 Speed
+        self.rules_of = [0, 0]  # each game's rule flags
         self.item = 0
         self.mode = MENU
         self.game = None
@@ -55,8 +63,10 @@ class App:
         if self.store is None:
             return
         settings = self.store.load(storage.SETTINGS)
-        if settings is not None and len(settings) >= 2 and not settings[1] & ~15:
-            self.rules = settings[1]
+        if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
+            self.kind = settings[0]
+            self.rules_of[0] = settings[1]
+            self.rules_of[1] = settings[3] & 3
         payload = self.store.load(storage.MATCH)
         if payload is not None:
             try:
@@ -66,12 +76,13 @@ class App:
 
     def _save_settings(self):
         if self.store is not None:
-            self.store.save(storage.SETTINGS, bytes((0, self.rules, 0, 0)))  # game 0 = Spit, rules, difficulty, spare
+            # game (0 Spit, 1 Speed), Spit's rules, difficulty (none yet), Speed's rules
+            self.store.save(storage.SETTINGS, bytes((self.kind, self.rules_of[0], 0, self.rules_of[1])))
 
     def _save_match(self):
         g = self.game
-        if self.store is None or g.phase != READY or g.called or g.round == self._saved_round:
-            return
+        if self.store is None or self.kind or g.phase != READY or g.called or g.round == self._saved_round:
+            return  # (Speed matches are not saved yet)
         self._saved_round = g.round
         payload = bytearray(record.PAYLOAD)
         try:
@@ -80,9 +91,13 @@ class App:
         except (ValueError, OSError) as e:
             print("match not saved: %s" % e)
 
+    @property
+    def rules(self):
+        return self.rules_of[self.kind]
+
     def items(self):
-        # The menu's lines that can be chosen: resume (when saved), then the options.
-        return (1 if self.saved is not None else 0) + len(OPTIONS)
+        # The menu's lines that can be chosen: resume (when saved), the game, its options.
+        return (1 if self.saved is not None else 0) + 1 + len(OPTIONS[self.kind])
 
     # -- menu --
 
@@ -95,13 +110,14 @@ class App:
             score = " %d:%d" % (g.scores[0], g.scores[1]) if g.rules & SCORING else ""
             options.append("%sResume round %d%s" % (">" if self.item == 0 else " ", g.round, score))
             first = 1
-        for i, (label, names, flag) in enumerate(OPTIONS):
-            mark = ">" if i + first == self.item else " "
+        options.append("%sGame: %s" % (">" if self.item == first else " ", GAMES[self.kind]))
+        for i, (label, names, flag) in enumerate(OPTIONS[self.kind]):
+            mark = ">" if i + first + 1 == self.item else " "
             options.append("%s%s: %s" % (mark, label, names[1 if self.rules & flag else 0]))
         if self.screen.rows < 10:  # a small OLED: the options and, if room, one line of help
             return options + ["pile1 change 2 start"][: 5 - len(options)]
         help_move = "move: " + ("cursor keys" if cursor else "stock 1 / 2")
-        return ["SPIT  two players", ""] + options + ["", help_move, "change: pile 1", "start: pile 2"]
+        return ["SPIT & SPEED, 2 players"] + options + ["", help_move, "change: pile 1", "start: pile 2"]
 
     def draw_menu(self):
         self.screen.show_lines(self.menu_lines())
@@ -112,8 +128,11 @@ class App:
             self.item = (self.item - 1) % self.items()
         elif action == NEXT or action == STOCK_0 + 1:
             self.item = (self.item + 1) % self.items()
-        elif action == PILE_0 and self.item >= first:
-            self.rules ^= OPTIONS[self.item - first][2]
+        elif action == PILE_0 and self.item == first:
+            self.kind ^= 1
+            self._save_settings()
+        elif action == PILE_0 and self.item > first:
+            self.rules_of[self.kind] ^= OPTIONS[self.kind][self.item - first - 1][2]
             self._save_settings()
         elif action == PILE_0 + 1:
             self._start = True
@@ -163,15 +182,18 @@ class App:
         self._redraw_at = self.screen.show_game(self.game, self.controls, now_ms)
 
     def start_match(self, now_ms):
-        seed = self.seed if self.seed is not None else now_ms
-        self._play(Game(seed + self.matches, self.rules), now_ms)
+        seed = (self.seed if self.seed is not None else now_ms) + self.matches
+        self._play(speed.Game(seed, self.rules) if self.kind else Game(seed, self.rules), now_ms)
 
     def resume_match(self, now_ms):
-        self.rules = self.saved.rules
+        self.kind = 0
+        self.rules_of[0] = self.saved.rules
         self._play(self.saved, now_ms)
 
     def _play(self, game, now_ms):
         self.game = game
+        self.screen.speed = self.kind == 1
+        self.controls.call = speed.TURN if self.kind else SPIT
         self.saved = None
         self.item = 0
         self.matches += 1

@@ -32,6 +32,8 @@
 #   pile key plays the card under the cursor on that pile. On an empty slot a
 #   pile key chooses that slot for SP-6; then the cursor on a stock and a pile
 #   key move its top card there (the same slot again: cancel).
+# Speed uses the same keys: the hand slots are the stocks, and the call in READY
+#   and STALEMATE is its TURN (set ``call``); it has no SP-6, slap or choice.
 # Everywhere: any key calls spit in READY and STALEMATE; the pile keys slap
 #   that pile (SLAP) or choose it (CHOOSE, V-2). A press within SPIT_GRACE_MS of
 #   the slap that dealt a new round is a late slap, not a spit call.
@@ -91,6 +93,7 @@ class Controls:
         self.attempts = 0  # moves tried so far (the screen compares it to flash)
         self.applied = 0  # moves the game accepted
         self.presses = 0  # presses handled (the screen redraws when it changes)
+        self.call = SPIT  # the move any key makes in READY/STALEMATE (Speed: its TURN)
 
     # -- events in --
 
@@ -198,9 +201,9 @@ class Controls:
         if ph == READY:
             if not self._dealt or ticks_diff(self.now, self._dealt_at) >= self.SPIT_GRACE_MS:
                 self._dealt = False
-                self._try(game, player, SPIT)
+                self._try(game, player, self.call)
         elif ph == STALEMATE:
-            self._try(game, player, SPIT)
+            self._try(game, player, self.call)
         elif ph == PLAY:
             if self.cursor_mode:
                 self._press_cursor(game, player, action)
@@ -221,9 +224,9 @@ class Controls:
             if chosen == s:
                 self.chosen[player] = NONE  # cancel
                 return
-            if chosen != NONE and not game.counts[player * 5 + s]:
+            if chosen != NONE and game.check(player, FILL_BASE + chosen * 5 + s) == 0:
                 self.chosen[player] = NONE
-                self._try(game, player, FILL_BASE + chosen * 5 + s)  # SP-6
+                self._try(game, player, FILL_BASE + chosen * 5 + s)  # SP-6 into the empty slot s
                 return
             fits0 = game.check(player, s * 2) == 0
             fits1 = game.check(player, s * 2 + 1) == 0
@@ -256,12 +259,10 @@ class Controls:
             if c != slot:
                 self._try(game, player, FILL_BASE + c * 5 + slot)  # SP-6
             return
-        if game.counts[player * 5 + c]:
-            self._try(game, player, c * 2 + action - PILE_0)
-        elif self._slot_can_be_filled(game, player, c):
-            self.slot[player] = c
+        if self._slot_can_be_filled(game, player, c):
+            self.slot[player] = c  # an empty slot: choose it for SP-6
         else:
-            self._refuse(player, game.check(player, c * 2))
+            self._try(game, player, c * 2 + action - PILE_0)
 
     def can_fill_from(self, game, player, s):
         for e in range(game.stocks):

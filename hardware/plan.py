@@ -3,7 +3,7 @@
 # buttons through the same first-press-wins path as a person), by replays and
 # by the tests that prove every engine move is reachable on every profile.
 
-from engine.spit import FILL_BASE, SLAP_0, SPIT, TAKE_0
+from engine.spit import FILL_BASE, SLAP_0, TAKE_0
 
 from .keymaps import NEXT, PILE_0, STOCK_0
 
@@ -12,7 +12,7 @@ def keys_for_move(game, controls, player, move, out):
     # Write the actions (keymaps.STOCK_0 ...) that make move for player, given
     # the controls' current cursor, into bytearray out; return how many.
     # Assumes no half-made move is pending for player.
-    if move == SPIT:
+    if move == controls.call:  # spit (Speed: turn)
         out[0] = PILE_0
         return 1
     if move >= SLAP_0:

@@ -17,6 +17,7 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 from engine.cards import NO_CARD
+from engine import speed
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARDS, SPIT_PILES, STALEMATE
 
 from .controls import ticks_diff
@@ -35,10 +36,12 @@ _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
 
 
-def card_text(card):
-    # "10H", " 7C": always 3 characters.
+def card_text(card, face_up=True):
+    # "10H", " 7C": always 3 characters; "###" for a card lying face down.
     if card == NO_CARD:
         return " . "
+    if not face_up:
+        return "###"
     t = _RANKS[card % 13] + _SUITS[card // 13]
     return t if len(t) == 3 else " " + t
 
@@ -54,6 +57,7 @@ class Screen:
         if self.cols < 20 or self.rows < 5:
             raise ValueError("screen too small: %dx%d" % (width, height))
         self.compact = self.rows < 10
+        self.speed = False  # the game on the table is Speed (set by the App)
         self.root = displayio.Group()
         self.board = displayio.Group()
         self.scene = displayio.Group()
@@ -121,6 +125,7 @@ class Screen:
         self.hidden = []
         self.marks = []
         self.spit = []
+        self.side = []  # Speed: the side pile on each player's side
         self.flash = []
         for p in range(2):
             self.cards.append([self._label(b, first + step * s, card_row[p], 3) for s in range(5)])
@@ -128,7 +133,9 @@ class Screen:
             if not self.compact:  # compact: no room, the marker takes the count's place
                 mark_col = first + (2 if self.scale == 1 else 1)
                 self.marks.append([self._label(b, mark_col + step * s, hidden_row[p], 1, _CHOSEN, True) for s in range(5)])
-            self.spit.append(self._label(b, spit_at[p][0], spit_at[p][1], 2 if self.compact else 8, _GREY))
+            col, row = spit_at[p]
+            self.spit.append(self._label(b, col, row, 2 if self.compact else 9, _GREY))
+            self.side.append(self._label(b, 15 if self.compact else 10, row, 2 if self.compact else 7, _GREY))
             self.flash.append(self._label(b, flash_at[p][0], flash_at[p][1], 1 if self.compact else 3, _FLASH))
         self.piles = []
         self.pile_sizes = []
@@ -153,9 +160,9 @@ class Screen:
         if self.colour and label.color != colour:
             label.color = colour
 
-    def _set_card(self, label, card):
-        self._set(label, card_text(card))
-        self._recolour(label, self._card_colour(card))
+    def _set_card(self, label, card, face_up=True):
+        self._set(label, card_text(card, face_up))
+        self._recolour(label, self._card_colour(card) if face_up else _GREY)
 
     # -- scenes --
 
@@ -187,8 +194,12 @@ class Screen:
                         mark = _CURSOR
                     if controls.chosen[p] == s or controls.slot[p] == s:
                         mark = _CHOSEN
-                self._set_card(self.cards[p][s], game.top(i))
-                k = n[i] - 1 if n[i] else 0
+                if self.speed:
+                    self._set_card(self.cards[p][s], game.hand(p, s))
+                    k = 0
+                else:
+                    self._set_card(self.cards[p][s], game.top(i))
+                    k = n[i] - 1 if n[i] else 0
                 hidden = "%d" % k if k else " "
                 if self.compact:
                     self._set(self.hidden[p][s], self.pointer[p] if mark else hidden)
@@ -198,12 +209,21 @@ class Screen:
                     self._set(self.marks[p][s], self.pointer[p] if mark else " ")
                     if mark:
                         self._recolour(self.marks[p][s], mark)
-            spit = n[SPIT_CARDS + p]
             called = "*" if game.phase in (READY, STALEMATE) and game.called & (1 << p) else " "
-            self._set(self.spit[p], "%2d" % spit if self.compact else "spit %2d%s" % (spit, called))
+            if self.speed:
+                stock = n[speed.STOCK + p]
+                side = n[speed.SIDE + p]
+                self._set(self.spit[p], "%2d" % stock if self.compact else "stock %2d%s" % (stock, called))
+                self._set(self.side[p], "%2d" % side if self.compact else "side %2d" % side)
+            else:
+                spit = n[SPIT_CARDS + p]
+                self._set(self.spit[p], "%2d" % spit if self.compact else "spit %2d%s" % (spit, called))
+                self._set(self.side[p], "  " if self.compact else "       ")
+        first_pile = speed.PILE if self.speed else SPIT_PILES
+        face_up = not (self.speed and game.phase == READY)  # Speed's middle cards wait face down
         for k in range(2):
-            self._set_card(self.piles[k], game.top(SPIT_PILES + k))
-            size = n[SPIT_PILES + k]
+            self._set_card(self.piles[k], game.top(first_pile + k), face_up)
+            size = n[first_pile + k]
             self._set(self.pile_sizes[k], "%-2d" % size if size else "  ")
         if controls is not None and controls.attempts != self._attempts:
             self._attempts = controls.attempts
@@ -228,8 +248,9 @@ class Screen:
     def status_text(self, game):
         ph = game.phase
         short = self.compact
+        call = "TURN!" if self.speed else "SPIT!"
         if ph == READY:
-            return "SPIT!" if short else "Round %d: SPIT!" % game.round
+            return call if short else "Round %d: %s" % (game.round, call)
         if ph == PLAY:
             if short:
                 return "R%d" % game.round
@@ -237,7 +258,7 @@ class Screen:
                 return "Round %d  %d:%d" % (game.round, game.scores[0], game.scores[1])
             return "Round %d" % game.round
         if ph == STALEMATE:
-            return "SPIT!" if short else "Stuck! SPIT again"
+            return call if short else "Stuck! " + call
         if ph == SLAP:
             return "SLAP!" if short else "SLAP a pile!"
         if ph == CHOOSE:
@@ -250,6 +271,8 @@ class Screen:
         # The last round's result while the next one waits to start.
         if game.phase != READY or game.round < 2:
             return ""
+        if self.speed:
+            return "score %d:%d" % (game.scores[0], game.scores[1])
         took = game.took
         text = "took " + " ".join("P%d:%s" % (p, "-" if took[p] == _NONE else str(took[p])) for p in range(2))
         if game.rules & SCORING:

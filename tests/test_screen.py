@@ -148,8 +148,9 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
     image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
     texts = [lab.text for lab in screen.lines]
-    assert any(">Game: standard" in t for t in texts)
-    assert any("start" in t for t in texts)
+    assert any(">Game: Spit" in t for t in texts) and any("Win: first out" in t for t in texts)
+    assert any("Colours: any" in t for t in texts)
+    assert any("start" in t for t in texts) or screen.rows < 10  # a 5-line OLED has no room for help
     assert len(colours(image, screen.lines[0])) > 1
     app.game = _over_game()
     screen.show_lines(app.over_lines())
@@ -165,3 +166,29 @@ def _over_game():
     g.play(0, 0)
     assert g.phase == GAME_OVER
     return g
+
+
+@pytest.mark.parametrize("phase", ["ready", "play"])
+def test_speed_scenes(rig, phase, tmp_path):
+    from engine import speed
+
+    profile, display, screen = rig
+    screen.speed = True
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = speed.Game(9)
+    if phase == "play":
+        g.play(0, speed.TURN)
+        g.play(1, speed.TURN)
+    screen.show_game(g, controls, 0)
+    image = snapshot(display, "%s-speed-%s" % (profile["name"], phase), tmp_path)
+    for p in range(2):
+        for h in range(5):
+            assert screen.cards[p][h].text == card_text(g.hand(p, h))  # hands are shown face up (D-11)
+        assert str(g.counts[speed.STOCK + p]) in screen.spit[p].text
+        assert str(g.counts[speed.SIDE + p]) in screen.side[p].text
+    if phase == "ready":
+        assert screen.piles[0].text == "###"  # the middle cards lie face down
+        assert "TURN" in screen.status.text
+    else:
+        assert screen.piles[0].text == card_text(g.top(speed.PILE))
+        assert len(colours(image, screen.piles[0])) > 1

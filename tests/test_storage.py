@@ -200,7 +200,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     nvm = bytearray(b"\xff" * SIZE_NEEDED)
     keys = DesktopKeys(14, lambda: 0)
     app = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
-    app.rules = 1  # scoring
+    app.rules_of[0] = 1  # Spit, scoring
     app.start_match(0)
     g = app.game
     # Play the first round through to the next deal.

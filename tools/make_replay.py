@@ -1,6 +1,6 @@
 """Write a replay file of a whole match played through the buttons.
 
-    python tools/make_replay.py OUT.txt [--profile NAME] [--seed N] [--rules S4NC] [--gap MS]
+    python tools/make_replay.py OUT.txt [--profile NAME] [--game spit|speed] [--seed N] [--rules S4NC] [--gap MS]
 
 It plays Game(seed, rules) with random legal moves, as code.py will deal it
 with SPIT_SEED=seed, and writes the key taps that make each move on the
@@ -14,8 +14,9 @@ import sys
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from engine import speed  # noqa: E402
 from engine.cards import Rng  # noqa: E402
-from engine.spit import GAME_OVER, Game  # noqa: E402
+from engine.spit import GAME_OVER, SPIT, Game  # noqa: E402
 from engine.spit_text import parse_rules  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.app import OPTIONS  # noqa: E402
@@ -27,26 +28,28 @@ NAMES = {PILE_0: "pile0", PILE_0 + 1: "pile1", NEXT: "next"}
 NAMES.update({STOCK_0 + s: "stock%d" % s for s in range(5)})
 
 
-def menu_taps(rules, cursor):
-    """Menu: move down through the options, change the ones to turn on, start."""
+def menu_taps(kind, rules, cursor):
+    """Menu: choose the game, move down through its options, change the ones to turn on, start."""
     down = "next" if cursor else "stock1"
-    taps = []
-    for i, (_, _, flag) in enumerate(OPTIONS):
+    taps = ["p0.pile0"] if kind else []
+    for _, _, flag in OPTIONS[kind]:
+        taps.append("p0." + down)
         if rules & flag:
             taps.append("p0.pile0")
-        taps.append("p0." + down)
     taps.append("p0.pile1")
     return taps
 
 
-def match(seed, rules, profile, gap):
-    g = Game(seed, rules)
-    mirror = Game(seed, rules)  # what code.py's game should go through
+def match(seed, rules, profile, gap, kind=0):
+    make = speed.Game if kind else Game
+    g = make(seed, rules)
+    mirror = make(seed, rules)  # what code.py's game should go through
     controls = Controls(profile["keymap"], profile["cursor"])
+    controls.call = speed.TURN if kind else SPIT
     pick = Rng(seed + 99)
     t = 500
     lines = ["# a whole match: profile %s, SPIT_SEED=%d, rules %d" % (profile["name"], seed, rules)]
-    for name in menu_taps(rules, profile["cursor"]):
+    for name in menu_taps(kind, rules, profile["cursor"]):
         lines.append("%d %s" % (t, name))
         t += gap
     t += 400  # past the grace after the start
@@ -77,11 +80,17 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--profile", default=profiles.DEFAULT)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rules", default="-")
+    ap.add_argument("--rules", default="-", help="Spit: S4NC letters; Speed: S (scoring) and 5 (SD-2b)")
+    ap.add_argument("--game", choices=("spit", "speed"), default="spit")
     ap.add_argument("--gap", type=int, default=300, help="ms between taps (more than the 250 ms spit grace)")
     args = ap.parse_args()
     profile = profiles.get(args.profile)
-    lines, g = match(args.seed, parse_rules(args.rules), profile, args.gap)
+    kind = 1 if args.game == "speed" else 0
+    if kind:
+        rules = (speed.SCORING if "S" in args.rules else 0) | (speed.SHORT_SIDES if "5" in args.rules else 0)
+    else:
+        rules = parse_rules(args.rules)
+    lines, g = match(args.seed, rules, profile, args.gap, kind)
     with open(args.out, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(g.text())
