@@ -51,7 +51,6 @@ from engine.spit import CHOOSE, FILL_BASE, PLAY, READY, SLAP, SLAP_0, SPIT, STAL
 from .keymaps import NEXT, PILE_0, PREV, UNUSED
 
 NONE = const(255)  # no stock chosen, no slot chosen
-_TICKS_PERIOD = const(1 << 29)
 _TICKS_MAX = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
 _CLAMP = const(1 << 20)  # sort keys stay small ints even across a long pause

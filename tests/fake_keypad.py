@@ -9,46 +9,9 @@ Blinka's desktop keypad has no timestamps, so the tests use this instead:
 - ``reset()`` forgets the debounced state, so held keys are reported pressed again;
 - timestamps are ticks_ms values that wrap at 2**29.
 """
-from collections import deque
+from hardware.desktop import Event, EventQueue  # noqa: F401  (the same keypad-like queue)
 
 TICKS_PERIOD = 1 << 29
-
-
-class Event:
-    def __init__(self, key_number=0, pressed=True, timestamp=0):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.timestamp = timestamp
-
-    @property
-    def released(self):
-        return not self.pressed
-
-
-class EventQueue:
-    def __init__(self, max_events):
-        self._q = deque()
-        self._max = max_events
-        self.overflowed = False
-
-    def get_into(self, event):
-        if not self._q:
-            return False
-        event.key_number, event.pressed, event.timestamp = self._q.popleft()
-        return True
-
-    def clear(self):
-        self._q.clear()
-        self.overflowed = False
-
-    def __len__(self):
-        return len(self._q)
-
-    def put(self, key, pressed, timestamp):
-        if len(self._q) >= self._max:
-            self.overflowed = True
-            return
-        self._q.append((key, pressed, timestamp))
 
 
 class Keys:

@@ -7,12 +7,13 @@ import random
 import pytest
 
 from engine.notation import card_text
-from engine.spit import GAME_OVER, PLAY, READY, SLAP, SPIT, SPIT_PILES, Game
+from engine.spit import GAME_OVER, READY, SPIT, SPIT_PILES, Game
 from engine.spit_text import E_RANK
 from fake_keypad import TICKS_PERIOD, Event, Keys, run
 from hardware.buttons import Buttons
 from hardware.controls import NONE, Controls, ticks_diff
-from hardware.keymaps import HANDHELD_14, NEXT, PILE_0, PYBADGE, STOCK_0, key
+from hardware.keymaps import HANDHELD_14, PILE_0, PYBADGE, STOCK_0, key
+from hardware.plan import keys_for_move
 from helpers import legal, position
 
 STUCK1 = "5C/5D/5H/5S/4C"
@@ -195,30 +196,10 @@ def test_half_made_move_is_dropped_when_it_cannot_be_completed_and_blocks_nobody
     assert controls.chosen[0] == NONE  # 8D fits neither 6H nor 10S now
 
 
-def _plan(g, controls_keymap, cursor, player, move):
-    """The key presses (actions) that should make move, from fresh Controls."""
-    if move == SPIT:
-        return [PILE_0]
-    if move >= 36:
-        return [PILE_0 + (move - 36) % 2]
-    ns = g.stocks
-    if move < 10:
-        s, k = divmod(move, 2)
-        if cursor:
-            return [NEXT] * s + [PILE_0 + k]
-        one = [g.check(player, s * 2 + j) == 0 for j in range(2)]
-        can_fill = any(g.check(player, 10 + s * 5 + e) == 0 for e in range(ns) if e != s)
-        if one[0] != one[1] and not can_fill:
-            return [STOCK_0 + s]
-        return [STOCK_0 + s, PILE_0 + k]
-    a, e = divmod(move - 10, 5)
-    if cursor:
-        return [NEXT] * e + [PILE_0] + [NEXT] * ((a - e) % ns) + [PILE_0]
-    return [STOCK_0 + a, STOCK_0 + e]
-
-
 @pytest.mark.parametrize("keymap,cursor", [(HANDHELD_14, False), (PYBADGE, True)])
 def test_every_engine_move_is_reachable_on_every_profile(keymap, cursor):
+    # hardware/plan.py writes the presses for each legal move; fed to fresh
+    # Controls they must make exactly that move.
     checked = 0
     for seed in range(150):
         g = Game(seed, seed % 16)
@@ -236,8 +217,9 @@ def test_every_engine_move_is_reachable_on_every_profile(keymap, cursor):
                 want.play(p, move)
                 got = Game.from_text(g.text())
                 controls = Controls(keymap, cursor)
+                out = bytearray(16)
                 t = 0
-                for action in _plan(got, keymap, cursor, p, move):
+                for action in out[: keys_for_move(got, controls, p, move, out)]:
                     t += 100
                     controls.feed(got, keynum(keymap, p, action), True, t)
                     controls.feed(got, keynum(keymap, p, action), False, t + 50)

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.notation import card_text
-from engine.speed import GAME_OVER, PILE, PLAY, READY, SCORING, SHORT_SIDES, SIDE, STALEMATE, STOCK, TURN, Game
+from engine.speed import GAME_OVER, PILE, PLAY, READY, SHORT_SIDES, SIDE, STALEMATE, STOCK, TURN, Game
 from engine.speed_text import E_EMPTY_SLOT, E_NOTHING_TO_TURN, E_PHASE, E_RANK, E_TURNED
 from helpers import speed_position
 

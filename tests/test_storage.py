@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 
 from engine import record  # noqa: E402
 from engine.spit import GAME_OVER, READY, Game  # noqa: E402
-from hardware.storage import CLEARED, FORMAT, MATCH, SETTINGS, SIZE_NEEDED, FileNvm, Store, crc16  # noqa: E402
+from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, FileNvm, Store, crc16  # noqa: E402
 from helpers import legal  # noqa: E402
 
 

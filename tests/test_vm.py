@@ -5,7 +5,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VM = os.path.join(ROOT, "tools", "mpvm.mjs")
