@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.notation import card_text
-from engine.spit import GAME_OVER, READY, SPIT, SPIT_PILES, Game
+from engine.spit import GAME_OVER, READY, SPIT_PILES, Game
 from engine.spit_text import E_RANK
 from fake_keypad import TICKS_PERIOD, Event, Keys, run
 from hardware.buttons import Buttons
