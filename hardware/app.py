@@ -5,11 +5,13 @@
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
 from engine import record, speed
+from engine.bot import LEVEL_NAMES, Bot
 from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, SPIT, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
+from .plan import keys_for_move
 from . import storage
 
 MENU = 0
@@ -17,6 +19,11 @@ MATCH = 1
 OVER = 2
 
 GAMES = ("Spit", "Speed")
+# Who plays: two people, one person (player 0) against the computer at a
+# level, or the computer against itself.
+PLAYERS = ("two", "vs " + LEVEL_NAMES[0], "vs " + LEVEL_NAMES[1], "vs " + LEVEL_NAMES[2], "vs " + LEVEL_NAMES[3], "demo")
+_DEMO = 5
+_BOT_PRESS_MS = 45  # between the presses of one computer move (past the debounce lockout)
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (
@@ -43,6 +50,10 @@ class App:
         self.ticks_ms = ticks_ms
         self.seed = seed  # None: seed each match from the clock of its start press
         self.kind = 0  # which game: 0 Spit, 1 Speed
+        self.players = 0  # index into PLAYERS
+        self.bots = [None, None]
+        self._bot_due = [None, None]
+        self._keys_out = bytearray(16)
         self.rules_of = [0, 0]  # each game's rule flags
         self.item = 0
         self.mode = MENU
@@ -66,6 +77,7 @@ class App:
         if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
             self.kind = settings[0]
             self.rules_of[0] = settings[1]
+            self.players = settings[2] if settings[2] < len(PLAYERS) else 0
             self.rules_of[1] = settings[3] & 3
         payload = self.store.load(storage.MATCH)
         if payload is not None:
@@ -76,8 +88,8 @@ class App:
 
     def _save_settings(self):
         if self.store is not None:
-            # game (0 Spit, 1 Speed), Spit's rules, difficulty (none yet), Speed's rules
-            self.store.save(storage.SETTINGS, bytes((self.kind, self.rules_of[0], 0, self.rules_of[1])))
+            # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules
+            self.store.save(storage.SETTINGS, bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1])))
 
     def _save_match(self):
         g = self.game
@@ -97,7 +109,7 @@ class App:
 
     def items(self):
         # The menu's lines that can be chosen: resume (when saved), the game, its options.
-        return (1 if self.saved is not None else 0) + 1 + len(OPTIONS[self.kind])
+        return (1 if self.saved is not None else 0) + 2 + len(OPTIONS[self.kind])
 
     # -- menu --
 
@@ -111,13 +123,15 @@ class App:
             options.append("%sResume round %d%s" % (">" if self.item == 0 else " ", g.round, score))
             first = 1
         options.append("%sGame: %s" % (">" if self.item == first else " ", GAMES[self.kind]))
+        options.append("%sPlayers: %s" % (">" if self.item == first + 1 else " ", PLAYERS[self.players]))
         for i, (label, names, flag) in enumerate(OPTIONS[self.kind]):
-            mark = ">" if i + first + 1 == self.item else " "
+            mark = ">" if i + first + 2 == self.item else " "
             options.append("%s%s: %s" % (mark, label, names[1 if self.rules & flag else 0]))
-        if self.screen.rows < 10:  # a small OLED: the options and, if room, one line of help
-            return options + ["pile1 change 2 start"][: 5 - len(options)]
+        if self.screen.rows < 10:  # a small OLED: five lines around the chosen one
+            top = max(0, min(self.item - 2, len(options) - 5))
+            return options[top : top + 5]
         help_move = "move: " + ("cursor keys" if cursor else "stock 1 / 2")
-        return ["SPIT & SPEED, 2 players"] + options + ["", help_move, "change: pile 1", "start: pile 2"]
+        return ["SPIT & SPEED"] + options + [help_move, "change: pile 1", "start: pile 2"]
 
     def draw_menu(self):
         self.screen.show_lines(self.menu_lines())
@@ -131,8 +145,11 @@ class App:
         elif action == PILE_0 and self.item == first:
             self.kind ^= 1
             self._save_settings()
-        elif action == PILE_0 and self.item > first:
-            self.rules_of[self.kind] ^= OPTIONS[self.kind][self.item - first - 1][2]
+        elif action == PILE_0 and self.item == first + 1:
+            self.players = (self.players + 1) % len(PLAYERS)
+            self._save_settings()
+        elif action == PILE_0 and self.item > first + 1:
+            self.rules_of[self.kind] ^= OPTIONS[self.kind][self.item - first - 2][2]
             self._save_settings()
         elif action == PILE_0 + 1:
             self._start = True
@@ -157,6 +174,7 @@ class App:
                 self.draw_menu()
         elif self.mode == MATCH:
             g = self.game
+            self._computer(g, now_ms)
             self.buttons.poll(g)
             self._save_match()
             if g.phase == GAME_OVER:
@@ -177,6 +195,32 @@ class App:
                 self._drawn = -1
                 self.draw_menu()
 
+    def _computer(self, g, now_ms):
+        # The computer players press their buttons when their reaction time is up,
+        # through the same Controls as a person: first press wins.
+        for p in range(2):
+            bot = self.bots[p]
+            if bot is None:
+                continue
+            if not g.moves(p, self._keys_out):
+                self._bot_due[p] = None
+                continue
+            if self._bot_due[p] is None:
+                self._bot_due[p] = (now_ms + bot.reaction_ms()) & 0x1FFFFFFF
+                continue
+            if ticks_diff(now_ms, self._bot_due[p]) < 0:
+                continue
+            self._bot_due[p] = None
+            if bot.hesitates():
+                continue
+            move = bot.choose(g)
+            keymap = self.profile["keymap"]
+            for j in range(keys_for_move(g, self.controls, p, move, self._keys_out)):
+                key = keymap.index(p * 16 + self._keys_out[j])
+                t = (now_ms + j * _BOT_PRESS_MS) & 0x1FFFFFFF
+                self.controls.feed(g, key, True, t)
+                self.controls.feed(g, key, False, t)
+
     def _draw_match(self, now_ms):
         self._drawn = self.controls.presses
         self._redraw_at = self.screen.show_game(self.game, self.controls, now_ms)
@@ -193,6 +237,14 @@ class App:
     def _play(self, game, now_ms):
         self.game = game
         self.screen.speed = self.kind == 1
+        seed = game.rng.s1
+        level = self.players - 1
+        self.bots = [None, None]
+        if self.players == _DEMO:
+            self.bots = [Bot(0, 3, seed, self.kind == 1), Bot(1, 2, seed + 1, self.kind == 1)]
+        elif self.players:
+            self.bots[1] = Bot(1, level, seed, self.kind == 1)
+        self._bot_due = [None, None]
         self.controls.call = speed.TURN if self.kind else SPIT
         self.saved = None
         self.item = 0

@@ -67,3 +67,15 @@ def test_missing_library_is_a_clear_message(tmp_path):
     assert out.returncode == 1
     assert "library is missing" in out.stdout and "adafruit_display_text" in out.stdout
     assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_computer_demo_plays_a_match_to_the_end(tmp_path):
+    # Menu: Game -> Speed, down to Players, five changes to "demo", start; then watch.
+    taps = ["p0.pile0", "p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
+    lines = ["%d %s" % (500 + 300 * i, t) for i, t in enumerate(taps)]
+    lines.append("150000 p0.stock4 up  # keep the replay running: the computer plays")
+    replay = tmp_path / "demo.txt"
+    replay.write_text("\n".join(lines) + "\n")
+    out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1].startswith("speed over:")

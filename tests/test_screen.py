@@ -149,7 +149,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
     texts = [lab.text for lab in screen.lines]
     assert any(">Game: Spit" in t for t in texts) and any("Win: first out" in t for t in texts)
-    assert any("Colours: any" in t for t in texts)
+    assert any("Players: two" in t for t in texts)
     assert any("start" in t for t in texts) or screen.rows < 10  # a 5-line OLED has no room for help
     assert len(colours(image, screen.lines[0])) > 1
     app.game = _over_game()

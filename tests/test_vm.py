@@ -109,3 +109,12 @@ def test_speed_engine_plus_one_game_heap_is_reported():
     assert m
     print("VM heap, Speed engine + one Game:", m.group(1), "bytes")
     assert 0 < int(m.group(1)) < 11000
+
+
+def test_bot_decides_without_allocating_on_micropython():
+    lines = run_vm("bot.py", 5).splitlines()
+    assert [line.split()[:2] for line in lines] == [["ok", "spit"], ["ok", "speed"]]
+    for line in lines:
+        decisions, us = map(int, line.split()[2:])
+        print("VM bot decision + move, %s: %d us" % (line.split()[1], us))
+        assert decisions > 100

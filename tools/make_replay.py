@@ -32,6 +32,7 @@ def menu_taps(kind, rules, cursor):
     """Menu: choose the game, move down through its options, change the ones to turn on, start."""
     down = "next" if cursor else "stock1"
     taps = ["p0.pile0"] if kind else []
+    taps.append("p0." + down)  # past "Players: two"
     for _, _, flag in OPTIONS[kind]:
         taps.append("p0." + down)
         if rules & flag:
