@@ -1,23 +1,32 @@
-# A dealt Spit round as 66 bytes, for saving a match between rounds.
+# A dealt round of Spit or Speed in 68 bytes, for saving a match between rounds.
 #
-# Between rounds the whole match is: the rule flags, the round number, the
-# scores, the PRNG state (it shuffles every later deal) and the cards as they
-# were dealt (each player's cards in deal order; the layout follows from the
-# deal, SP-2, SP-13, D-6, D-7). Payload, little-endian:
+# Between rounds the whole match is: the game, the rule flags, the round
+# number, the scores, the PRNG state (it shuffles every later deal) and the
+# cards as they were dealt (the layout follows from the deal). Payload,
+# little-endian:
 #
-#   0  rules        1 byte
-#   1  round        2 bytes
-#   3  scores       2 x 2 bytes
-#   7  PRNG state   3 x 2 bytes
-#  13  n0           1 byte: how many of the cards are player 0's
-#  14  cards        52 bytes: player 0's in deal order, then player 1's
+#   0  game         1 byte: SPIT or SPEED
+#   1  rules        1 byte
+#   2  round        2 bytes
+#   4  scores       2 x 2 bytes
+#   8  PRNG state   3 x 2 bytes
+#  14  extra        2 bytes: Spit, how many of the cards are player 0's;
+#                   Speed, the target score
+#  16  cards        52 bytes. Spit: player 0's in deal order (row by row over
+#                   the stocks, then the spit cards; SP-2, SP-13, D-6, D-7), then
+#                   player 1's. Speed: the shuffled deck its deal lays out (side
+#                   piles, middle cards, hands and stocks; SD-2, D-14).
 #
 # Pure and small; the storage with versions, checksums and two slots is in
 # hardware/storage.py. Only a READY position as dealt can be written.
 
+from . import speed
 from .spit import READY, Game
 
-PAYLOAD = 66
+PAYLOAD = 68
+SPIT = 0
+SPEED = 1
+_CARDS = 16
 
 
 def _put16(buf, i, v):
@@ -52,54 +61,89 @@ def deal_order(game, player, out, k):
     return k
 
 
+def _speed_deck(game, out, k):
+    # The deck order speed.Game._lay_out deals from, read back off the table.
+    c = game.cards
+    n = game.counts
+    for pile in (speed.SIDE, speed.SIDE + 1, speed.PILE, speed.PILE + 1):
+        for j in range(n[pile]):
+            out[k] = c[speed.BASE + pile * speed.CAP + j]
+            k += 1
+    for p in range(2):
+        for h in range(5):
+            out[k] = game.hand(p, h)
+            k += 1
+        for j in range(n[speed.STOCK + p]):
+            out[k] = c[speed.BASE + (speed.STOCK + p) * speed.CAP + j]
+            k += 1
+    return k
+
+
 def encode(game, out):
-    # Write the payload of a freshly dealt round into out (66 bytes).
-    if game.phase != READY or game.called or game.counts[12] or game.counts[13]:
+    # Write the payload of a freshly dealt round into out (68 bytes).
+    is_speed = isinstance(game, speed.Game)
+    n = game.counts
+    piles_empty = (n[speed.PILE] == 1 and n[speed.PILE + 1] == 1) if is_speed else not (n[12] or n[13])
+    if game.phase != READY or game.called or not piles_empty:
         raise ValueError("only a freshly dealt round (ready, nobody has called spit) can be saved")
-    out[0] = game.rules
-    _put16(out, 1, game.round)
-    _put16(out, 3, game.scores[0])
-    _put16(out, 5, game.scores[1])
-    _put16(out, 7, game.rng.s1)
-    _put16(out, 9, game.rng.s2)
-    _put16(out, 11, game.rng.s3)
-    n0 = deal_order(game, 0, out, 14)
-    out[13] = n0 - 14
-    if deal_order(game, 1, out, n0) != 14 + 52:
+    out[0] = SPEED if is_speed else SPIT
+    out[1] = game.rules
+    _put16(out, 2, game.round)
+    _put16(out, 4, game.scores[0])
+    _put16(out, 6, game.scores[1])
+    _put16(out, 8, game.rng.s1)
+    _put16(out, 10, game.rng.s2)
+    _put16(out, 12, game.rng.s3)
+    if is_speed:
+        _put16(out, 14, game.target)
+        k = _speed_deck(game, out, _CARDS)
+    else:
+        n0 = deal_order(game, 0, out, _CARDS)
+        _put16(out, 14, n0 - _CARDS)
+        k = deal_order(game, 1, out, n0)
+    if k != _CARDS + 52:
         raise ValueError("the cards are not all on the table")
-    again = decode(out)
-    if again.text() != game.text():
+    if decode(out).text() != game.text():
         raise ValueError("the position is not as it was dealt")
 
 
 def decode(payload):
-    # The Game a payload describes; ValueError when it is not a valid one.
+    # The game a payload describes; ValueError when it is not a valid one.
     if len(payload) < PAYLOAD:
         raise ValueError("a saved round is %d bytes, got %d" % (PAYLOAD, len(payload)))
-    g = Game(0, payload[0])  # ValueError for unknown rule flags
-    n0 = payload[13]
+    kind = payload[0]
+    if kind == SPEED:
+        g = speed.Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
+    elif kind == SPIT:
+        g = Game(0, payload[1])
+    else:
+        raise ValueError("saved game kind %d is unknown" % kind)
     seen = bytearray(52)
     for i in range(52):
-        card = payload[14 + i]
+        card = payload[_CARDS + i]
         if card >= 52 or seen[card]:
             raise ValueError("saved cards are not a deck")
         seen[card] = 1
         g._deck[i] = card
-    if not 0 < n0 < 52:
-        raise ValueError("saved card split %d is impossible" % n0)
-    for i in range(14):
-        g.counts[i] = 0
-    g._lay_out(0, 0, n0)
-    g._lay_out(1, n0, 52 - n0)
-    g.round = _get16(payload, 1)
-    g.scores[0] = _get16(payload, 3)
-    g.scores[1] = _get16(payload, 5)
-    s1, s2, s3 = _get16(payload, 7), _get16(payload, 9), _get16(payload, 11)
+    if kind == SPEED:
+        g._lay_out()
+    else:
+        n0 = _get16(payload, 14)
+        if not 0 < n0 < 52:
+            raise ValueError("saved card split %d is impossible" % n0)
+        for i in range(14):
+            g.counts[i] = 0
+        g._lay_out(0, 0, n0)
+        g._lay_out(1, n0, 52 - n0)
+        if not (g.counts[10] or g.counts[11]):
+            raise ValueError("a saved round needs spit cards to start")
+    g.round = _get16(payload, 2)
+    g.scores[0] = _get16(payload, 4)
+    g.scores[1] = _get16(payload, 6)
+    s1, s2, s3 = _get16(payload, 8), _get16(payload, 10), _get16(payload, 12)
     if not (0 < s1 < 32363 and 0 < s2 < 31727 and 0 < s3 < 31657) or g.round < 1:
         raise ValueError("saved PRNG state or round out of range")
     g.rng.s1, g.rng.s2, g.rng.s3 = s1, s2, s3
     g.phase = READY
     g.called = 0
-    if not (g.counts[10] or g.counts[11]):
-        raise ValueError("a saved round needs spit cards to start")
     return g

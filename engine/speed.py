@@ -274,14 +274,20 @@ class Game:
         self.phase = GAME_OVER
 
     def _deal(self):
-        # SD-2, SD-2b, SD-3, D-14: side piles, two middle cards face down on the
-        # play piles, then each player's cards: five to the hand, the rest their stock.
-        c = self.cards
-        n = self.counts
         d = self._deck
         for i in range(CAP):
             d[i] = i
         self.rng.shuffle(d, 0, CAP)
+        self._lay_out()
+        self.round += 1
+
+    def _lay_out(self):
+        # SD-2, SD-2b, SD-3, D-14, from the shuffled _deck: side piles, two middle
+        # cards face down on the play piles, then each player's cards: five to
+        # the hand, the rest their stock.
+        c = self.cards
+        n = self.counts
+        d = self._deck
         side = 5 if self.rules & SHORT_SIDES else 10
         each = (CAP - 2 - 2 * side) // 2
         k = 0
@@ -304,7 +310,6 @@ class Game:
                 c[BASE + (STOCK + p) * CAP + j] = d[k]
                 k += 1
             n[STOCK + p] = each - 5
-        self.round += 1
         self.phase = READY
         self.called = 0
         self.last = -1

@@ -93,8 +93,8 @@ class App:
 
     def _save_match(self):
         g = self.game
-        if self.store is None or self.kind or g.phase != READY or g.called or g.round == self._saved_round:
-            return  # (Speed matches are not saved yet)
+        if self.store is None or g.phase != READY or g.called or g.round == self._saved_round:
+            return
         self._saved_round = g.round
         payload = bytearray(record.PAYLOAD)
         try:
@@ -119,8 +119,9 @@ class App:
         first = 0
         if self.saved is not None:
             g = self.saved
+            name = GAMES[1 if isinstance(g, speed.Game) else 0]
             score = " %d:%d" % (g.scores[0], g.scores[1]) if g.rules & SCORING else ""
-            options.append("%sResume round %d%s" % (">" if self.item == 0 else " ", g.round, score))
+            options.append("%sResume %s %d%s" % (">" if self.item == 0 else " ", name, g.round, score))
             first = 1
         options.append("%sGame: %s" % (">" if self.item == first else " ", GAMES[self.kind]))
         options.append("%sPlayers: %s" % (">" if self.item == first + 1 else " ", PLAYERS[self.players]))
@@ -230,8 +231,8 @@ class App:
         self._play(speed.Game(seed, self.rules) if self.kind else Game(seed, self.rules), now_ms)
 
     def resume_match(self, now_ms):
-        self.kind = 0
-        self.rules_of[0] = self.saved.rules
+        self.kind = 1 if isinstance(self.saved, speed.Game) else 0
+        self.rules_of[self.kind] = self.saved.rules
         self._play(self.saved, now_ms)
 
     def _play(self, game, now_ms):

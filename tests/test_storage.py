@@ -30,9 +30,11 @@ def dealt_positions(count=40):
     return out
 
 
-def test_a_dealt_round_round_trips_through_66_bytes():
-    games = dealt_positions()
-    assert len(games) > 20
+def test_a_dealt_round_round_trips_through_68_bytes():
+    from engine import speed
+
+    games = dealt_positions() + [speed.Game(seed, seed % 4, 20 + seed) for seed in range(10)]
+    assert len(games) > 30
     for g in games:
         payload = bytearray(record.PAYLOAD)
         record.encode(g, payload)
@@ -50,11 +52,11 @@ def test_bad_payloads_are_refused_with_value_error():
     g = Game(8)
     payload = bytearray(record.PAYLOAD)
     record.encode(g, payload)
-    for i, value in ((0, 99), (13, 0), (13, 52), (14, 60), (15, payload[14]), (8, 0)):
+    for i, value in ((0, 7), (1, 99), (14, 0), (14, 52), (16, 60), (17, payload[16]), (8, 0)):
         bad = bytearray(payload)
         bad[i] = value
         if i == 8:
-            bad[7] = 0
+            bad[9] = 0  # the PRNG state s1 = 0
         with pytest.raises(ValueError):
             record.decode(bad)
 
@@ -218,7 +220,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     screen = Screen(display, 320, 240, True, False)
     again = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     assert again.saved is not None and again.saved.text() == saved_text
-    assert any("Resume round 2" in lab.text for lab in screen.lines)
+    assert any("Resume Spit 2" in lab.text for lab in screen.lines)
     again.resume_match(0)
     assert again.mode == PLAYING and again.game.text() == saved_text
     assert again.rules == 1
