@@ -62,11 +62,6 @@ def legal(g, player):
     return list(buf[: g.moves(player, buf)])
 
 
-def held(g, player):
-    """All cards a player holds: stock cards plus spit cards."""
-    return g.cards_held(player)
-
-
 def speed_position(
     hand0, hand1, pile0="", pile1="", stock0="", stock1="", side0="", side1="",
     phase="play", rules="-", target=50, rnd=1, scores="0:0", last="-", filler="side0",
@@ -91,3 +86,15 @@ def speed_position(
         fields.append(_pile(piles[p], 99))
     fields += [_pile(piles[2], 99), _pile(piles[3], 99), _pile(piles[4], 0 if up else 99), _pile(piles[5], 0 if up else 99)]
     return Speed.from_text(" ".join(fields))
+
+
+def some_move(g, player, k):
+    """(player, move): the k-th legal move (mod their count) of player, or of
+    the other player when player has none. Works for Spit and Speed."""
+    buf = bytearray(64)
+    n = g.moves(player, buf)
+    if not n:
+        player = 1 - player
+        n = g.moves(player, buf)
+    assert n, "a game that is not over has a legal move for someone"
+    return player, buf[k % n]

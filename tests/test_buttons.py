@@ -14,7 +14,7 @@ from hardware.buttons import Buttons
 from hardware.controls import NONE, Controls, ticks_diff
 from hardware.keymaps import HANDHELD_14, PILE_0, PYBADGE, STOCK_0, key
 from hardware.plan import keys_for_move
-from helpers import legal, position
+from helpers import legal, position, some_move
 
 STUCK1 = "5C/5D/5H/5S/4C"
 # Player 0's stock 0 is 8D over 9S: 8D fits only pile 0 (7C), and once it is
@@ -207,10 +207,7 @@ def test_every_engine_move_is_reachable_on_every_profile(keymap, cursor):
         for step in range(rnd.randint(0, 400)):
             if g.phase == GAME_OVER:
                 break
-            p = rnd.randrange(2)
-            moves = legal(g, p) or legal(g, 1 - p)
-            p = p if legal(g, p) else 1 - p
-            g.play(p, rnd.choice(moves))
+            g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
         for p in range(2):
             for move in legal(g, p):
                 want = Game.from_text(g.text())

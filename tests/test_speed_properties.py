@@ -3,6 +3,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import some_move
+
 from engine.notation import NotationError
 from engine.speed import BASE, CAP, GAME_OVER, TURN, Game
 from engine.speed_text import move_text, parse_move
@@ -31,12 +33,7 @@ def test_random_moves_keep_speed_sound(seed, rules, acts):
         if g.phase == GAME_OVER:
             break
         if legal_one:
-            p = player & 1
-            n = g.moves(p, BUF) or g.moves(1 - p, BUF)
-            if not g.moves(p, bytearray(16)):
-                p = 1 - p
-            assert n, "a game that is not over has a legal move for someone"
-            assert g.play(p, BUF[code % n]) == 0
+            assert g.play(*some_move(g, player & 1, code)) == 0
         else:
             before = snapshot(g)
             if g.play(player, code):
@@ -71,11 +68,7 @@ def test_moves_lists_exactly_what_play_accepts():
             for p in range(2):
                 n = g.moves(p, BUF)
                 assert set(BUF[:n]) == {m for m in range(11) if g.check(p, m) == 0}
-            p = step % 2
-            n = g.moves(p, BUF) or g.moves(1 - p, BUF)
-            if not g.moves(p, bytearray(16)):
-                p = 1 - p
-            g.play(p, BUF[step % n])
+            g.play(*some_move(g, step % 2, step))
 
 
 def test_move_text_round_trips():

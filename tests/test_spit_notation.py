@@ -5,6 +5,7 @@ from engine.notation import NotationError, card_text, parse_card
 from engine.spit import GAME_OVER, Game
 from engine import spit_text
 from engine.spit_text import MOVE_COUNT, move_text, parse_move
+from helpers import some_move
 
 
 def test_cards_read_and_write():
@@ -24,16 +25,14 @@ def test_documented_example_is_the_real_deal():
 @pytest.mark.parametrize("seed", range(0, 400, 7))
 def test_positions_round_trip_through_a_whole_game(seed):
     g = Game(seed, seed % 16)
-    buf = bytearray(64)
     step = 0
     while g.phase != GAME_OVER:
         t = g.text()
         again = Game.from_text(t)
         assert again.text() == t
         assert bytes(again.counts) == bytes(g.counts)
-        n = g.moves(step % 2, buf) or g.moves(1 - step % 2, buf)
-        player = step % 2 if g.moves(step % 2, bytearray(64)) else 1 - step % 2
-        assert g.play(player, buf[(seed + step) % n]) == 0
+        player, move = some_move(g, step % 2, seed + step)
+        assert g.play(player, move) == 0
         step += 1
     assert Game.from_text(g.text()).text() == g.text()
 
@@ -42,15 +41,10 @@ def test_round_tripped_game_plays_on_identically():
     g = Game(99, 5)
     start = g.text()
     h = Game.from_text(start)
-    buf = bytearray(64)
     for i in range(300):
         if g.phase == GAME_OVER:
             break
-        p = i % 2
-        n = g.moves(p, buf) or g.moves(1 - p, buf)
-        if not g.moves(p, bytearray(64)):
-            p = 1 - p
-        m = buf[i % n]
+        p, m = some_move(g, i % 2, i)
         assert g.play(p, m) == h.play(p, m) == 0
         assert g.text() == h.text()  # includes the PRNG: re-deals match too
 

@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 from engine import record  # noqa: E402
 from engine.spit import GAME_OVER, READY, Game  # noqa: E402
 from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, FileNvm, Store, crc16  # noqa: E402
-from helpers import legal  # noqa: E402
+from helpers import some_move  # noqa: E402
 
 
 def dealt_positions(count=40):
@@ -21,10 +21,7 @@ def dealt_positions(count=40):
         rnd = random.Random(seed)
         target = rnd.randint(1, 6)
         while g.phase != GAME_OVER and not (g.phase == READY and g.round >= target and not g.called):
-            p = rnd.randrange(2)
-            moves = legal(g, p) or legal(g, 1 - p)
-            p = p if legal(g, p) else 1 - p
-            g.play(p, rnd.choice(moves))
+            g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
         if g.phase == READY:
             out.append(g)
     return out
@@ -208,10 +205,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     # Play the first round through to the next deal.
     rnd = random.Random(0)
     while g.round == 1:
-        p = rnd.randrange(2)
-        moves = legal(g, p) or legal(g, 1 - p)
-        p = p if legal(g, p) else 1 - p
-        g.play(p, rnd.choice(moves))
+        g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
     app.step(100)
     saved_text = g.text()
     # Power off, power on: a new App on the same nvm.
