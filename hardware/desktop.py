@@ -200,6 +200,7 @@ class DesktopIO:
         if self.replay or env.get("SPIT_HEADLESS"):
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game makes no sound yet
         keymap = profile["keymap"]
         self.now_ms = 0
         self.keys = DesktopKeys(len(keymap), self.ticks_ms)
