@@ -53,7 +53,7 @@ class App:
         self.players = 0  # index into PLAYERS
         self.bots = [None, None]
         self._bot_due = [None, None]
-        self._keys_out = bytearray(16)
+        self._keys_out = bytearray(64)  # the computer's legal moves, then its key presses
         self.rules_of = [0, 0]  # each game's rule flags
         self.item = 0
         self.mode = MENU
