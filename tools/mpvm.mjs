@@ -4,12 +4,13 @@
 //
 // Each --pkg DIR (a package folder of this repository, such as engine) is copied
 // unchanged into the VM's in-memory file system under /proj, which is put first
-// on sys.path. SCRIPT.py runs as __main__ with sys.argv = [SCRIPT, ARG...].
+// on sys.path, and so are the .py files beside SCRIPT.py (its helpers). SCRIPT.py
+// runs as __main__ with sys.argv = [SCRIPT, ARG...].
 // Exit status: 0 when the script finished, 1 with the traceback on stderr when it
 // raised, 2 for a usage error.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 function usage(msg) {
   process.stderr.write(`mpvm: ${msg}\nusage: node tools/mpvm.mjs [--pkg DIR]... [--heap BYTES] SCRIPT.py [ARG]...\n`);
@@ -50,6 +51,10 @@ function copyTree(src, dst) {
 
 mp.FS.mkdir("/proj");
 for (const pkg of pkgs) copyTree(pkg, `/proj/${basename(pkg)}`);
+for (const name of readdirSync(dirname(script))) {
+  const from = join(dirname(script), name);
+  if (name.endsWith(".py") && statSync(from).isFile()) mp.FS.writeFile(`/proj/${name}`, readFileSync(from));
+}
 const argv = [script, ...args].map((a) => JSON.stringify(a)).join(", ");
 const source = readFileSync(script, "utf8");
 try {

@@ -10,28 +10,29 @@ while micropython.heap_lock() is held. Prints "ok PROFILE ATTEMPTS APPLIED" or
 import gc
 import sys
 
-import micropython
-
 from engine.cards import Rng
 from engine.spit import Game
 from hardware.controls import Controls
 from hardware.keymaps import HANDHELD_14, PYBADGE
+from locked import run_locked
 
 
-def locked(g, c, keys, pressed, times, done):
-    micropython.heap_lock()
-    try:
-        for i in range(len(keys)):
-            done[0] = i
-            c.feed(g, keys[i], pressed[i], times[i])
-            if i % 8 == 7:
-                c.apply(g)
+def step(state):
+    # One key event into Controls; every eighth, the batch is applied.
+    g = state[0]  # (one name at a time: unpacking five builds a tuple)
+    c = state[1]
+    keys = state[2]
+    pressed = state[3]
+    times = state[4]
+    i = state[5]
+    if i == len(keys):
         c.apply(g)
-        ok = True
-    except MemoryError:
-        ok = False
-    micropython.heap_unlock()
-    return ok
+        return False
+    c.feed(g, keys[i], pressed[i], times[i])
+    if i % 8 == 7:
+        c.apply(g)
+    state[5] = i + 1
+    return True
 
 
 def main():
@@ -50,12 +51,12 @@ def main():
             pressed[i] = rng.below(3) > 0
             t = (t + rng.below(30)) & ((1 << 29) - 1)
             times[i] = t
-        done = [0]
+        state = [g, c, keys, pressed, times, 0]
         gc.collect()
-        if locked(g, c, keys, pressed, times, done):
+        if run_locked(step, state):
             print("ok %s %d %d" % (name, c.attempts, c.applied))
         else:
-            print("alloc %s %d" % (name, done[0]))
+            print("alloc %s %d" % (name, state[5]))
 
 
 main()

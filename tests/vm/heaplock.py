@@ -12,9 +12,8 @@ proving that the lock really refuses an allocation.
 import gc
 import sys
 
-import micropython
-
 from engine.cards import Rng
+from locked import lock_refuses_allocation, run_locked
 if len(sys.argv) > 3 and sys.argv[3] == "speed":
     from engine.speed import GAME_OVER, Game
 
@@ -25,35 +24,23 @@ else:
     RULE_SETS = 16
 
 
-def lock_refuses_allocation():
-    micropython.heap_lock()
-    try:
-        bytearray(8)
-        refused = False
-    except MemoryError:
-        refused = True
-    micropython.heap_unlock()
-    return refused
-
-
-def locked_game(g, pick, b0, b1, counter):
-    # Runs under the lock: no new names, no containers, no formatting.
-    micropython.heap_lock()
-    try:
-        while g.phase != GAME_OVER:
-            n0 = g.moves(0, b0)
-            n1 = g.moves(1, b1)
-            i = pick.below(n0 + n1)
-            if i < n0:
-                g.play(0, b0[i])
-            else:
-                g.play(1, b1[i - n0])
-            counter[0] += 1
-        ok = True
-    except MemoryError:
-        ok = False
-    micropython.heap_unlock()
-    return ok
+def step(state):
+    # One move, chosen by the driver's own PRNG among both players' legal moves.
+    g = state[0]  # (one name at a time: unpacking four builds a tuple)
+    pick = state[1]
+    b0 = state[2]
+    b1 = state[3]
+    if g.phase == GAME_OVER:
+        return False
+    n0 = g.moves(0, b0)
+    n1 = g.moves(1, b1)
+    i = pick.below(n0 + n1)
+    if i < n0:
+        g.play(0, b0[i])
+    else:
+        g.play(1, b1[i - n0])
+    state[4] += 1
+    return True
 
 
 def main():
@@ -67,14 +54,12 @@ def main():
         rules = seed % RULE_SETS
         g = Game(seed, rules)
         pick = Rng(seed + 7)
-        b0 = bytearray(64)
-        b1 = bytearray(64)
-        counter = [0]
+        state = [g, pick, bytearray(64), bytearray(64), 0]
         gc.collect()
-        if locked_game(g, pick, b0, b1, counter):
-            print("ok %d %d %d %d" % (seed, rules, counter[0], g.round))
+        if run_locked(step, state):
+            print("ok %d %d %d %d" % (seed, rules, state[4], g.round))
         else:
-            print("alloc %d %d %d %s" % (seed, rules, counter[0], g.text()))
+            print("alloc %d %d %d %s" % (seed, rules, state[4], g.text()))
 
 
 main()
