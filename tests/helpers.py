@@ -98,3 +98,21 @@ def some_move(g, player, k):
         n = g.moves(player, buf)
     assert n, "a game that is not over has a legal move for someone"
     return player, buf[k % n]
+
+
+def play_to_the_end(g, seed, limit=200000):
+    """Play legal moves of both players (a fixed walk from seed) until the game
+    is won; every one must be accepted. Returns the number of moves."""
+    b0 = bytearray(64)
+    b1 = bytearray(64)
+    moves = 0
+    while g.winner < 0:
+        n0 = g.moves(0, b0)
+        n1 = g.moves(1, b1)
+        assert n0 + n1, "a game that is not over has a legal move for someone"
+        i = (seed + moves * 7919) % (n0 + n1)
+        result = g.play(0, b0[i]) if i < n0 else g.play(1, b1[i - n0])
+        assert result == 0
+        moves += 1
+        assert moves < limit
+    return moves

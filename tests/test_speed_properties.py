@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import some_move
+from helpers import play_to_the_end, some_move
 
 from engine.notation import NotationError
 from engine.speed import BASE, CAP, GAME_OVER, TURN, Game
@@ -46,17 +46,8 @@ def test_random_moves_keep_speed_sound(seed, rules, acts):
 @given(st.integers(0, 2**30), st.integers(0, 3))
 def test_random_legal_play_always_ends(seed, rules):
     g = Game(seed, rules)
-    b0 = bytearray(16)
-    b1 = bytearray(16)
-    steps = 0
-    while g.phase != GAME_OVER:
-        n0 = g.moves(0, b0)
-        n1 = g.moves(1, b1)
-        i = (seed + steps * 7919) % (n0 + n1)
-        assert (g.play(0, b0[i]) if i < n0 else g.play(1, b1[i - n0])) == 0
-        steps += 1
-        assert steps < 100000
-    assert g.winner in (0, 1)
+    play_to_the_end(g, seed, limit=100000)
+    assert g.phase == GAME_OVER and g.winner in (0, 1)
 
 
 def test_moves_lists_exactly_what_play_accepts():

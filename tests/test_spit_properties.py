@@ -2,7 +2,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import some_move
+from helpers import play_to_the_end, some_move
 
 from engine.spit import GAME_OVER, SPIT_CARDS, Game
 
@@ -61,17 +61,8 @@ def test_random_moves_keep_the_game_sound(seed, rules, acts):
 @given(st.integers(0, 2**30), st.integers(0, 15))
 def test_random_legal_play_always_reaches_game_over(seed, rules):
     g = Game(seed, rules)
-    b0 = bytearray(64)
-    b1 = bytearray(64)
-    moves = 0
-    while g.phase != GAME_OVER:
-        n0 = g.moves(0, b0)
-        n1 = g.moves(1, b1)
-        i = (seed + moves * 7919) % (n0 + n1)
-        assert g.play(0, b0[i]) == 0 if i < n0 else g.play(1, b1[i - n0]) == 0
-        moves += 1
-        assert moves < 200000
-    assert g.winner in (0, 1)
+    play_to_the_end(g, seed)
+    assert g.phase == GAME_OVER and g.winner in (0, 1)
 
 
 def test_moves_lists_exactly_the_moves_play_accepts():
