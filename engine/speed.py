@@ -72,7 +72,7 @@ class Game:
         self.called = 0
         self.winner = -1
         self.last = -1  # who made the last play of the round (D-17)
-        self.idle = 0  # 1: no play since the last reshuffle (see _settle)
+        self.idle = 1  # 1: no play since the round began or the last reshuffle (D-17)
         self._deal()
 
     # -- reading the position --
@@ -214,24 +214,21 @@ class Game:
         self._settle()
 
     def _settle(self):
+        # Both side piles are never empty here: the turn that empties them
+        # reshuffles at once (D-16) or ends the round (D-17), and a play
+        # leaves the side piles as they are.
         if self.can_move(0) or self.can_move(1):
             self.phase = PLAY
-            return
-        n = self.counts
-        if not n[SIDE] and not n[SIDE + 1]:
-            if self.idle or (n[PILE] < 2 and n[PILE + 1] < 2):
-                self._dead_end()
-                return
-            self._reshuffle()
-        self.phase = STALEMATE
-        self.called = 0
+        else:
+            self.phase = STALEMATE
+            self.called = 0
 
     def _dead_end(self):
-        # D-17: nobody can play and nothing new can come: nothing is left to
-        # turn or reshuffle, or (our reading, see the notes) a whole reshuffled
-        # deck went by without a play, so it would go round for ever. Fewer
-        # cards left wins; equal counts, who played last; nobody played this
-        # round: it is dealt again.
+        # D-17: the side piles ran out with no play since the round began or
+        # the last reshuffle, and nobody can play: every middle card has been
+        # a top while nobody could use it, so it would go round for ever.
+        # Fewer cards left wins; equal counts, who played last; nobody played
+        # this round: it is dealt again.
         left0 = self.cards_left(0)
         left1 = self.cards_left(1)
         if left0 != left1:
@@ -313,7 +310,7 @@ class Game:
         self.phase = READY
         self.called = 0
         self.last = -1
-        self.idle = 0
+        self.idle = 1  # D-17: the start of a round counts like a reshuffle
 
     # -- notation --
 

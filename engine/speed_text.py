@@ -10,8 +10,9 @@ Sixteen fields separated by single spaces::
   of five (SD-2b), in that order. TARGET: the score that ends a scored game.
 - ROUND, SCORES (``0:0``), RNG (``s1.s2.s3``) as in Spit's notation.
 - LAST: who made the last play of the round (D-17), ``-`` for nobody yet;
-  followed by ``*`` when no card has been played since the last reshuffle
-  (``1*``, ``-*``), which makes the next reshuffle a dead end (D-17).
+  followed by ``*`` when no card has been played since the round began or
+  the last reshuffle (``1*``, ``-*``): then side piles running out while
+  nobody can play end the round (D-17). A round starts ``-*``.
 - HANDp: player p's five hand slots separated by ``/``, face up (D-11), ``-``
   for an empty slot. STOCKp: player p's draw stock, face down, top last.
 - SIDEp: the side pile on player p's side (face down). PILEk: play pile k, face
@@ -22,7 +23,7 @@ slot 2 onto play pile 1) and ``turn``. Everything counts from 0.
 
 The deal of ``Game(7)``::
 
-    speed ready - 50 1 0:0 13834.7387.18503 - 4C/AC/3H/AS/2C ks,6h,qh,8d,3s,kc,6d,7h,ah,6s 2H/4D/5H/8C/9C 3c,6c,5c,js,9h,qs,9d,qc,9s,7d jd,10h,kh,2d,10s,5s,8s,ad,10d,jc 5d,jh,10c,7s,2s,4s,qd,8h,3d,4h 7c kd
+    speed ready - 50 1 0:0 13834.7387.18503 -* 4C/AC/3H/AS/2C ks,6h,qh,8d,3s,kc,6d,7h,ah,6s 2H/4D/5H/8C/9C 3c,6c,5c,js,9h,qs,9d,qc,9s,7d jd,10h,kh,2d,10s,5s,8s,ad,10d,jc 5d,jh,10c,7s,2s,4s,qd,8h,3d,4h 7c kd
 """
 
 from . import speed as _s
@@ -196,8 +197,17 @@ def _check(g):
         raise NotationError("both play piles hold a card while a round is on")
     if g.phase == _s.READY and (n[_s.PILE] != 1 or n[_s.PILE + 1] != 1):
         raise NotationError("ready: each play pile is its one middle card")
+    if g.phase == _s.GAME_OVER:
+        return
+    if not (n[_s.SIDE] or n[_s.SIDE + 1]):
+        raise NotationError("both side piles are empty while a round is on: D-16 reshuffles at once"
+                            " (or D-17 ends the round)")
+    if g.last < 0 and not g.idle:
+        raise NotationError("LAST '-' needs '*': nobody has played this round, so nobody has since it began (D-17)")
+    if g.phase == _s.READY and (g.last >= 0 or not g.idle):
+        raise NotationError("ready: nobody has played since the deal, LAST is '-*' (D-17)")
     stuck = not (g.can_move(0) or g.can_move(1))
     if g.phase == _s.PLAY and stuck:
         raise NotationError("play: nobody can play; that is a stalemate")
-    if g.phase == _s.STALEMATE and (not stuck or not (n[_s.SIDE] or n[_s.SIDE + 1])):
-        raise NotationError("stalemate: needs nobody able to play and a side pile to turn")
+    if g.phase == _s.STALEMATE and not stuck:
+        raise NotationError("stalemate: needs nobody able to play")

@@ -64,7 +64,7 @@ def legal(g, player):
 
 def speed_position(
     hand0, hand1, pile0="", pile1="", stock0="", stock1="", side0="", side1="",
-    phase="play", rules="-", target=50, rnd=1, scores="0:0", last="-", filler="side0",
+    phase="play", rules="-", target=50, rnd=1, scores="0:0", last="-*", filler="side0",
 ):
     """A Speed game in the given position. Hands are 5 '/'-separated slots
     (``-`` empty); the other piles list cards bottom first in any case. Every

@@ -1,7 +1,7 @@
 """Speed (SD-1..SD-8, D-11, D-12, D-14..D-18): one test (at least) per rule id."""
 import pytest
 
-from engine.notation import card_text
+from engine.notation import NotationError, card_text, parse_card
 from engine.speed import GAME_OVER, PILE, PLAY, READY, SHORT_SIDES, SIDE, STALEMATE, STOCK, TURN, Game
 from engine.speed_text import E_EMPTY_SLOT, E_NOTHING_TO_TURN, E_PHASE, E_RANK, E_TURNED
 from helpers import speed_position
@@ -145,10 +145,11 @@ def test_d18_reaching_the_target_ends_the_game():
 def test_d17_dead_end_fewer_cards_left_wins():
     # Player 0 has four twos, player 1 fives and a four: nothing that goes round
     # (8D, KD, 9S) ever fits. Player 0's side pile is empty, player 1 turns alone.
+    # Player 1 has played since the round began ("1", no "*").
     g = speed_position("2C/2D/2H/2S/-", "5C/5D/5H/5S/4C", pile0="8D", pile1="KD", side1="9s",
-                       filler="stock1", phase="stalemate")
+                       filler="stock1", phase="stalemate", last="1")
     assert g.play(1, TURN) == 0  # 9S on KD; both side piles empty: KD reshuffled (D-16)
-    assert g.phase == STALEMATE and g.counts[SIDE] == 1
+    assert g.phase == STALEMATE and g.counts[SIDE] == 1 and g.idle
     assert g.play(0, TURN) == 0  # KD comes round again and fits nothing: a dead end
     assert g.phase == GAME_OVER
     assert g.winner == 0  # four cards left against forty-five
@@ -162,13 +163,58 @@ def test_d17_dead_end_equal_counts_the_last_player_wins():
     assert g.phase == GAME_OVER and g.winner == 1
 
 
+def test_d17_the_start_of_a_round_counts_like_a_reshuffle():
+    # Nobody can ever play: the round is dealt again when the side piles first
+    # run out, after 10 turns, not after a reshuffle and 10 more.
+    g = Game.from_text(
+        "speed ready - 50 1 0:0 1.1.1 -* 2C/2D/2H/2S/3C ac,ad,ah,as,4h,6c,6d,6h,6s,7c 3D/3H/3S/4C/4D"
+        " 4s,5c,5d,5h,5s,7d,7h,7s,8c,8d 8h,8s,9c,9d,9h,9s,10c,10d,10h,10s jc,jd,jh,js,qc,qd,qh,qs,kc,kh kd ks")
+    assert g.play(0, TURN) == 0 and g.play(1, TURN) == 0  # the middle cards
+    turns = 0
+    while g.round == 1:
+        assert g.phase == STALEMATE and g.idle
+        assert g.play(0, TURN) == 0 and g.play(1, TURN) == 0
+        turns += 1
+    assert turns == 10
+    assert g.phase == READY and g.round == 2 and g.winner == -1  # nobody played: dealt again
+    assert g.idle and g.text().split(" ")[7] == "-*"  # and the new round starts marked too
+    assert Game(7).text().split(" ")[7] == "-*"
+
+
 def test_d17_a_play_after_the_reshuffle_keeps_the_round_going():
-    g = speed_position("8D/2C/2D/2H/2S", "6H/9S/JH/JS/10C", pile0="7C", pile1="KD", filler="stock0",
-                       stock1="9c")
-    assert g.play(1, 0) == 0  # 6H on 7C, player 1 draws the 9C: nobody can play
-    assert g.phase == STALEMATE  # the 7C under the 6H becomes a side pile
-    assert g.play(0, TURN) == 0  # 7C on the 6H: the 8D fits
-    assert g.phase == PLAY
+    # Only player 0's twos can ever play, on the 3H under the 7C.
+    g = speed_position("8D/2C/2D/2H/2S", "5C/5D/5H/5S/JC", pile0="3H,7C", pile1="KD", side0="9s",
+                       side1="9h", filler="stock1")
+    assert g.play(0, 0) == 0 and g.phase == STALEMATE  # 8D on 7C
+    g.play(0, TURN)
+    g.play(1, TURN)  # 9S, 9H: the side piles run out after a play: reshuffled (D-16)
+    assert g.counts[SIDE] + g.counts[SIDE + 1] == 4 and g.idle  # 3H, 7C, 8D, KD
+    while g.phase == STALEMATE:  # turn until the 3H comes up
+        g.play(0, TURN)
+        g.play(1, TURN)
+    assert g.phase == PLAY and "3H" in (top(g, PILE), top(g, PILE + 1))
+    assert g.play(0, legal(g, 0)[0]) == 0 and not g.idle  # a two on the 3H
+    reshuffled = False
+    while g.phase == STALEMATE and not reshuffled:
+        sides = g.counts[SIDE] + g.counts[SIDE + 1]
+        g.play(0, TURN)
+        g.play(1, TURN)
+        reshuffled = g.counts[SIDE] + g.counts[SIDE + 1] >= sides
+    assert reshuffled and g.phase != GAME_OVER and g.round == 1  # not a dead end
+
+
+@pytest.mark.parametrize("line, rule", [
+    # play piles 7C and KD, both side piles empty, in play
+    ("speed play - 50 1 0:0 1.1.1 1 8D/2C/2D/2H/2S - 5C/5D/5H/5S/4C %s - - 7C KD", "D-16"),
+    ("speed stalemate - 50 1 0:0 1.1.1 1 2C/2D/2H/2S/3C - 5C/5D/5H/5S/4C %s - - 7C KD", "D-16"),
+    ("speed ready - 50 1 0:0 1.1.1 - 2C/2D/2H/2S/3C %s 5C/5D/5H/5S/4C - 6c 8s 7c kd", "D-17"),
+    ("speed play - 50 1 0:0 1.1.1 - 8D/2C/2D/2H/2S %s 5C/5D/5H/5S/4C - 6c 8s 7C KD", "D-17"),
+])
+def test_d16_d17_positions_the_rules_cannot_reach_are_refused(line, rule):
+    named = {parse_card(t)[0] for t in line.replace("/", " ").replace(",", " ").split()[8:] if t not in ("-", "%s")}
+    rest = ",".join(card_text(c, False) for c in range(52) if c not in named)
+    with pytest.raises(NotationError, match=rule):
+        Game.from_text(line % rest)
 
 
 @pytest.mark.parametrize("move", [-1, 11, 40])
