@@ -4,13 +4,17 @@
 # a desktop), opens the display and the buttons, builds the game and runs the
 # loop. Nothing here blocks: each pass reads the buttons, moves the game on and
 # refreshes what changed on the screen.
+#
+# ON_BOARD: every interpreter but CPython is a board (CircuitPython, and the
+# MicroPython VM the tests run this file on); the tests that run the board
+# path on CPython set it themselves.
 
 import os
 import sys
 
 from hardware import profiles
 
-ON_BOARD = sys.implementation.name == "circuitpython"
+ON_BOARD = sys.implementation.name != "cpython"
 
 
 def setting(name):
@@ -20,6 +24,17 @@ def setting(name):
 
         value = file_setting(name)
     return value
+
+
+def seed_setting():
+    # SPIT_SEED fixes the deal (settings.toml may hold an int or a str of one).
+    value = setting("SPIT_SEED")
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise profiles.SetupError("SPIT_SEED must be a whole number, not %r" % (value,))
 
 
 def fail(message):
@@ -34,9 +49,14 @@ def fail(message):
             board.DISPLAY.root_group = bitmap_label.Label(terminalio.FONT, text=message[:80], x=2, y=8)
         except Exception:
             pass
-        while True:
-            pass
+        hold()
     sys.exit(1)
+
+
+def hold():
+    # The board keeps the message on the screen until it is reset.
+    while True:
+        pass
 
 
 def open_io(profile):
@@ -49,9 +69,11 @@ def open_io(profile):
     return DesktopIO(profile)
 
 
-def main():
+def start():
+    # The display, buttons and game of the chosen profile: (io, app).
     try:
         profile = profiles.get(setting("SPIT_PROFILE"))
+        seed = seed_setting()
         io = open_io(profile)
         from hardware.app import App
         from hardware.screen import Screen
@@ -61,11 +83,19 @@ def main():
         fail(str(e))
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e)
-    app = App(screen, io.keys, io.event, profile, io.ticks_ms, io.seed, io.store)
+    return io, App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store)
+
+
+def run(io, app):
     while io.running:
         io.pump()
         app.step(io.ticks_ms())
         io.refresh()
+
+
+def main():
+    io, app = start()
+    run(io, app)
     if app.game is not None:
         print(app.game.text())
 

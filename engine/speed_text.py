@@ -112,7 +112,7 @@ def parse_position(cls, text):
     if len(f) != _FIELDS or f[0] != "speed":
         raise NotationError("a Speed position is %d fields separated by single spaces, starting with 'speed'" % _FIELDS)
     name, _, who = f[1].partition(":")
-    phase = [p for p, t in PHASES.items() if t == name]
+    phase = [p for p, t in PHASES.items() if t == name]  # any order: one matches
     if not phase:
         raise NotationError("unknown phase %r (ready, play, stalemate or over)" % name)
     phase = phase[0]

@@ -4,13 +4,12 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
-from engine import record, speed
-from engine.bot import LEVEL_NAMES, Bot
+from engine import speed
 from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, SPIT, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
-from .keymaps import NEXT, PILE_0, PREV, STOCK_0
+from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key_numbers
 from .plan import keys_for_move
 from . import storage
 
@@ -20,10 +19,12 @@ OVER = 2
 
 GAMES = ("Spit", "Speed")
 # Who plays: two people, one person (player 0) against the computer at a
-# level, or the computer against itself.
-PLAYERS = ("two", "vs " + LEVEL_NAMES[0], "vs " + LEVEL_NAMES[1], "vs " + LEVEL_NAMES[2], "vs " + LEVEL_NAMES[3], "demo")
+# level (engine.bot.LEVEL_NAMES; the bot is imported only for such a match),
+# or the computer against itself.
+PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo")
 _DEMO = 5
 _BOT_PRESS_MS = 45  # between the presses of one computer move (past the debounce lockout)
+_TICKS_MAX = (1 << 29) - 1
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (
@@ -52,8 +53,11 @@ class App:
         self.kind = 0  # which game: 0 Spit, 1 Speed
         self.players = 0  # index into PLAYERS
         self.bots = [None, None]
-        self._bot_due = [None, None]
-        self._keys_out = bytearray(64)  # the computer's legal moves, then its key presses
+        self._bot_due = [None, None]  # when a computer player acts next (decides, or presses)
+        self._moves = bytearray(64)  # room for the computer's legal moves
+        self._bot_keys = (bytearray(16), bytearray(16))  # each computer player's planned presses
+        self._bot_left = bytearray(2)  # how many of them are still to press
+        self._key_of = key_numbers(profile["keymap"])
         self.rules_of = [0, 0]  # each game's rule flags
         self.item = 0
         self.mode = MENU
@@ -81,6 +85,8 @@ class App:
             self.rules_of[1] = settings[3] & 3
         payload = self.store.load(storage.MATCH)
         if payload is not None:
+            from engine import record
+
             try:
                 self.saved = record.decode(payload)
             except ValueError as e:
@@ -96,6 +102,8 @@ class App:
         if self.store is None or g.phase != READY or g.called or g.round == self._saved_round:
             return
         self._saved_round = g.round
+        from engine import record
+
         payload = bytearray(record.PAYLOAD)
         try:
             record.encode(g, payload)
@@ -198,29 +206,42 @@ class App:
 
     def _computer(self, g, now_ms):
         # The computer players press their buttons when their reaction time is up,
-        # through the same Controls as a person: first press wins.
+        # one press at a time when its time comes, _BOT_PRESS_MS apart, stamped
+        # with that time and fed into the same batch as the scanner's events:
+        # first press wins, whoever pressed.
         for p in range(2):
             bot = self.bots[p]
             if bot is None:
                 continue
-            if not g.moves(p, self._keys_out):
+            due = self._bot_due[p]
+            if self._bot_left[p]:
+                if ticks_diff(now_ms, due) >= 0:
+                    self._bot_press(g, p, due)
+                continue
+            if not g.moves(p, self._moves):
                 self._bot_due[p] = None
                 continue
-            if self._bot_due[p] is None:
-                self._bot_due[p] = (now_ms + bot.reaction_ms()) & 0x1FFFFFFF
+            if due is None:
+                self._bot_due[p] = (now_ms + bot.reaction_ms()) & _TICKS_MAX
                 continue
-            if ticks_diff(now_ms, self._bot_due[p]) < 0:
+            if ticks_diff(now_ms, due) < 0:
                 continue
             self._bot_due[p] = None
             if bot.hesitates():
                 continue
-            move = bot.choose(g)
-            keymap = self.profile["keymap"]
-            for j in range(keys_for_move(g, self.controls, p, move, self._keys_out)):
-                key = keymap.index(p * 16 + self._keys_out[j])
-                t = (now_ms + j * _BOT_PRESS_MS) & 0x1FFFFFFF
-                self.controls.feed(g, key, True, t)
-                self.controls.feed(g, key, False, t)
+            self._bot_left[p] = keys_for_move(g, self.controls, p, bot.choose(g), self._bot_keys[p])
+            self._bot_press(g, p, now_ms)
+
+    def _bot_press(self, g, p, when):
+        keys = self._bot_keys[p]
+        left = self._bot_left[p]
+        key = self._key_of[p * 16 + keys[0]]
+        for j in range(1, left):
+            keys[j - 1] = keys[j]
+        self._bot_left[p] = left - 1
+        self._bot_due[p] = (when + _BOT_PRESS_MS) & _TICKS_MAX if left > 1 else None
+        self.controls.feed(g, key, True, when)
+        self.controls.feed(g, key, False, when)
 
     def _draw_match(self, now_ms):
         self._drawn = self.controls.presses
@@ -241,6 +262,9 @@ class App:
         seed = game.rng.s1
         level = self.players - 1
         self.bots = [None, None]
+        self._bot_left[0] = self._bot_left[1] = 0
+        if self.players:
+            from engine.bot import Bot
         if self.players == _DEMO:
             self.bots = [Bot(0, 3, seed, self.kind == 1), Bot(1, 2, seed + 1, self.kind == 1)]
         elif self.players:

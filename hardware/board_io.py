@@ -31,7 +31,6 @@ class BoardIO:
         from .buttons import keys_on_pins, keys_on_shift_register
 
         self.profile = profile
-        self.seed = None
         self.running = True
         self.ticks_ms = supervisor.ticks_ms
         kind = profile["display"]

@@ -175,6 +175,7 @@ class Controls:
             k = self.keymap[self._key[e]]
             self.now = self._time[e]
             if handler is not None:
+                self.presses += 1
                 handler(k >> 4, k & 15)
             else:
                 self._press(game, k >> 4, k & 15)

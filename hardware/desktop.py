@@ -10,7 +10,8 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_PROFILE  board profile (resolution, buttons); see hardware/profiles.py
   SPIT_REPLAY   a replay file: run headless, pressing the keys it lists
   SPIT_FRAMES   a folder: save a PNG of every frame that changed
-  SPIT_SEED     deal seed (default: from the clock of the start press)
+  SPIT_SEED     deal seed (default: from the clock of the start press; code.py
+                reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
   SPIT_SAVE     the file standing in for the board's nvm (settings, a match
                 between rounds); default ~/.spit/nvm.bin for the window, none
@@ -195,8 +196,6 @@ class DesktopIO:
         self.replay = env.get("SPIT_REPLAY")
         self.frames = env.get("SPIT_FRAMES")
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
-        seed = env.get("SPIT_SEED")
-        self.seed = int(seed) if seed not in (None, "") else None
         if self.replay or env.get("SPIT_HEADLESS"):
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -53,3 +53,14 @@ PYBADGE = bytes(
         key(0, PREV),  # 7 Left
     ]
 )
+
+
+def key_numbers(keymap):
+    # The key map the other way round: key_numbers(keymap)[player * 16 + action]
+    # is that key's keypad number, or UNUSED. (A search with keymap.index(code)
+    # works on CPython only: MicroPython's bytes.index takes no int.)
+    numbers = bytearray(b"\xff" * 32)
+    for k in range(len(keymap)):
+        if keymap[k] != UNUSED:
+            numbers[keymap[k]] = k
+    return numbers

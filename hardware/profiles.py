@@ -27,7 +27,7 @@ PROFILES = {
         "keymap": HANDHELD_14,
         "cursor": False,
         "buttons": _PICO_BUTTONS,
-        "libraries": ("adafruit_display_text", "adafruit_st7789"),
+        "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789"),
     },
     "pico-st7789-320": {
         "title": "Raspberry Pi Pico, 320x240 ST7789 TFT, 14 buttons",
@@ -40,7 +40,7 @@ PROFILES = {
         "keymap": HANDHELD_14,
         "cursor": False,
         "buttons": _PICO_BUTTONS,
-        "libraries": ("adafruit_display_text", "adafruit_st7789"),
+        "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789"),
     },
     "pico-ssd1306": {
         "title": "Raspberry Pi Pico, 128x64 SSD1306 OLED, 14 buttons",
@@ -52,7 +52,7 @@ PROFILES = {
         "keymap": HANDHELD_14,
         "cursor": False,
         "buttons": _PICO_BUTTONS,
-        "libraries": ("adafruit_display_text", "adafruit_displayio_ssd1306"),
+        "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_displayio_ssd1306"),
     },
     "pybadge": {
         "title": "Adafruit PyBadge / PyGamer, 160x128 TFT, built-in buttons",
@@ -63,7 +63,7 @@ PROFILES = {
         "keymap": PYBADGE,
         "cursor": True,
         "buttons": "shift-register",
-        "libraries": ("adafruit_display_text",),
+        "libraries": ("adafruit_display_text", "adafruit_ticks"),
     },
 }
 DEFAULT = "pico-st7789-240"

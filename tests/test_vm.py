@@ -11,13 +11,15 @@ VM = os.path.join(ROOT, "tools", "mpvm.mjs")
 SCRIPTS = os.path.join(ROOT, "tests", "vm")
 
 
-def run_vm(script, *args, pkgs=("engine",)):
-    """Run a script of tests/vm (or any path) on the VM with the packages copied in."""
+def run_vm(script, *args, pkgs=("engine",), drive=None):
+    """Run a script of tests/vm (or any path) on the VM with the packages copied
+    in, and a drive folder as /drive when given."""
     node = shutil.which("node")
     assert node, "Node.js is needed for the MicroPython VM tests"
     assert os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")), "run 'make install' first"
     out = subprocess.run(
-        [node, VM, *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))], os.path.join(SCRIPTS, script)]
+        [node, VM, *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))],
+         *(("--drive", drive) if drive else ()), os.path.join(SCRIPTS, script)]
         + [str(a) for a in args],
         capture_output=True,
         text=True,
@@ -28,8 +30,8 @@ def run_vm(script, *args, pkgs=("engine",)):
     return out.stdout
 
 
-def run_cpython(script, *args):
-    env = dict(os.environ, PYTHONPATH=ROOT)
+def run_cpython(script, *args, env=None):
+    env = dict(os.environ, PYTHONPATH=ROOT) if env is None else env
     out = subprocess.run(
         [sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
         capture_output=True,

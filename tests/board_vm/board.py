@@ -1,0 +1,29 @@
+"""Stand-in for CircuitPython's board module: pins by name, and the PyBadge's DISPLAY.
+
+The test driver calls use("pico") or use("pybadge") before the program starts;
+a board has only its own pins, so a wrong profile meets a missing pin.
+"""
+import sys
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+def use(kind):
+    me = sys.modules[__name__]
+    if kind == "pico":
+        for i in range(29):
+            setattr(me, "GP%d" % i, Pin("GP%d" % i))
+    elif kind == "pybadge":
+        import displayio
+
+        for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "NEOPIXEL", "LIGHT"):
+            setattr(me, name, Pin(name))
+        me.DISPLAY = displayio.StandInDisplay(160, 128, None)
+    else:
+        raise ValueError("no stand-in board %r" % kind)

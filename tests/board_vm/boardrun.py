@@ -1,0 +1,382 @@
+"""Run the board's program (code.py's board branch) from a flashed drive, with
+stand-ins for the hardware only, on the MicroPython VM or on CPython.
+
+    boardrun.py DRIVE BOARD [options]
+
+DRIVE is a folder `make flash` wrote (code.py, engine/, hardware/, lib/ with the
+real adafruit_display_text, settings.toml); BOARD is pico or pybadge (which pins
+and display the stand-in board has). The stand-ins beside this file come first
+on sys.path, as the firmware's modules do on a board.
+
+Every display refresh ends one pass of code.py's loop; then the driver moves
+the clock on (--loop-ms, 5 by default), scans the keys every 5 ms of it, feeding
+the presses of the replay, and checks when to stop.
+
+Options:
+  --replay FILE     press the keys of a replay file (lines sorted by time)
+  --set NAME=VALUE  a settings.toml value for os.getenv (SPIT_SEED=3, ...)
+  --clock MS        the tick clock at the start (to cross the 2**29 wrap)
+  --loop-ms MS      ms per pass of the loop (a slow loop batches several scans)
+  --until MS        stop when the clock has run this long (default: the replay's end)
+  --stop over|round:N  stop at the game-over screen, or when round N waits to start
+  --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm" line)
+  --hide-lib        the drive's lib/ is not on sys.path (a missing library)
+  --memory          print the heap kept after start-up and the highest heap in
+                    use between passes (MicroPython only, run with mpvm.mjs
+                    --steps vm_step; the stand-in modules are not counted)
+  --alloc           print the bytes each ordinary move allocated (MicroPython only)
+Prints "final POSITION" (or "final -" when no match started), "menu ..." with
+the menu's state and its lines as drawn, "nvm HEX", and the figures asked for.
+"""
+import gc
+import sys
+
+if sys.implementation.name == "micropython":
+    HERE = "/proj"
+else:
+    import os as _os
+
+    HERE = _os.path.dirname(_os.path.abspath(__file__))
+
+import board  # noqa: E402  (stand-ins, as the firmware has them)
+import displayio  # noqa: E402
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
+import supervisor  # noqa: E402
+import terminalio  # noqa: E402,F401
+
+SCAN_MS = 5
+TAP_MS = 60
+_TICKS_MAX = (1 << 29) - 1
+
+
+class Held(Exception):
+    # code.fail() reached the board's endless wait: the message is out.
+    pass
+
+
+def parse_args(argv):
+    opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": 0, "loop": SCAN_MS,
+            "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False}
+    i = 3
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--hide-lib", "--memory", "--alloc"):
+            opts[{"--hide-lib": "hide", "--memory": "memory", "--alloc": "alloc"}[a]] = True
+            i += 1
+            continue
+        v = argv[i + 1]
+        if a == "--set":
+            name, _, value = v.partition("=")
+            opts["set"][name] = value
+        elif a == "--replay":
+            opts["replay"] = v
+        elif a == "--clock":
+            opts["clock"] = int(v)
+        elif a == "--loop-ms":
+            opts["loop"] = int(v)
+        elif a == "--until":
+            opts["until"] = int(v)
+        elif a == "--stop":
+            opts["stop"] = v
+        elif a == "--nvm":
+            opts["nvm"] = v
+        else:
+            raise ValueError("unknown option " + a)
+        i += 2
+    return opts
+
+
+def toml_value(drive, name):
+    # What CircuitPython's os.getenv reads from settings.toml: NAME = "str" or NAME = int.
+    try:
+        f = open(drive + "/settings.toml")
+    except OSError:
+        return None
+    with f:
+        for line in f:
+            key, eq, value = line.partition("=")
+            if eq and key.strip() == name:
+                value = value.split("#")[0].strip()
+                if value[:1] == '"':
+                    return value[1:-1]
+                return int(value)
+    return None
+
+
+class Replay:
+    # The key events of a replay file, read a line at a time (the file can be
+    # long; its events are not held in memory): (ms, key, pressed).
+    def __init__(self, path, numbers):
+        self._f = open(path)
+        self._numbers = numbers
+        self._pending = []  # events read but not yet due, in time order
+        self._line_ms = 0
+        self.end_ms = None  # 2 s after the last event, once the file is read
+        self._last = 0
+        self._read()
+
+    def _key(self, name):
+        if name.isdigit():
+            return int(name)
+        from hardware.keymaps import NEXT, PILE_0, PREV, STOCK_0
+
+        player, _, action = name.partition(".")
+        actions = {"prev": PREV, "next": NEXT, "pile0": PILE_0, "pile1": PILE_0 + 1}
+        for s in range(5):
+            actions["stock%d" % s] = STOCK_0 + s
+        k = self._numbers[int(player[1]) * 16 + actions[action]]
+        if k == 255:
+            raise ValueError("key %s is not on this board" % name)
+        return k
+
+    def _add(self, ms, key, pressed):
+        i = len(self._pending)
+        while i and self._pending[i - 1][0] > ms:
+            i -= 1
+        self._pending.insert(i, (ms, key, pressed))
+        if ms > self._last:
+            self._last = ms
+
+    def _read(self):
+        for line in self._f:
+            words = line.split("#")[0].split()
+            if not words:
+                continue
+            ms = int(words[0])
+            if ms < self._line_ms:
+                raise ValueError("replay lines must be in time order: %r" % line)
+            self._line_ms = ms
+            key = self._key(words[1])
+            if len(words) == 2:
+                self._add(ms, key, True)
+                self._add(ms + TAP_MS, key, False)
+            else:
+                self._add(ms, key, words[2] == "down")
+            return
+        self._f.close()
+        self.end_ms = self._last + 2000
+
+    def due(self, now, scanner):
+        # Move the switches of every event due by now.
+        while self.end_ms is None and self._line_ms <= now:
+            self._read()
+        while self._pending and self._pending[0][0] <= now:
+            _, key, pressed = self._pending.pop(0)
+            scanner.press(key, pressed)
+
+
+class Driver:
+    def __init__(self, opts, code):
+        self.opts = opts
+        self.code = code
+        self.io = None
+        self.app = None
+        self.elapsed = 0  # ms since the start
+        self.replay = None
+        self.base = 0
+        self.peak = 0
+        self.passes = 0
+        self.moves = 0  # ordinary moves measured
+        self.alloc_total = 0
+        self.alloc_max = 0
+        self.alloc_moves = 0  # ordinary moves that allocated
+        self._before = 0
+        self._applied = 0
+        self._round = 0
+        self._phase = 0
+        self._stop_round = 0
+        self.startup = None
+        stop = opts["stop"] or ""
+        if stop.startswith("round:"):
+            self._stop_round = int(stop[6:])
+
+    def chunk(self):
+        # --memory: one call from the VM's host runs passes until one handles a
+        # press or changes the scene (or 40 passes); the next call starts with a
+        # collection, which this VM makes only at the start of a call from its
+        # host, and reads the heap in use. False when the run is over.
+        gc.collect()
+        used = gc.mem_alloc() - self.base
+        if used > self.peak:
+            self.peak = used
+        if self.startup is None:
+            self.startup = used
+        app = self.app
+        io = self.io
+        seen = app.controls.presses * 4 + app.mode
+        for _ in range(40):
+            if not io.running:
+                return False
+            io.pump()  # the body of code.run's loop
+            app.step(io.ticks_ms())
+            io.refresh()
+            if app.controls.presses * 4 + app.mode != seen:
+                break
+        return io.running
+
+    def after_pass(self):
+        app = self.app
+        if self.opts["alloc"]:
+            spent = gc.mem_alloc() - self._before
+            g = app.game
+            c = app.controls
+            if (g is not None and app.mode == 1 and c.applied == self._applied + 1 and g.round == self._round
+                    and self._phase == 1 and g.phase == 1):
+                # One move that kept the round in play: an ordinary move.
+                self.moves += 1
+                self.alloc_total += spent
+                if spent:
+                    self.alloc_moves += 1
+                if spent > self.alloc_max:
+                    self.alloc_max = spent
+        self.passes += 1
+        if self.finished():
+            self.io.running = False
+            return
+        start = self.elapsed
+        self.elapsed += self.opts["loop"]
+        t = start + SCAN_MS
+        scanner = keypad.scanner()
+        while t <= self.elapsed:  # the scanner's own 5 ms scans while the loop was busy
+            now = (self.opts["clock"] + t) & _TICKS_MAX
+            if self.replay is not None:
+                self.replay.due(t, scanner)
+            keypad.scan_all(now)
+            t += SCAN_MS
+        supervisor.set_ms(self.opts["clock"] + self.elapsed)
+        if self.opts["alloc"]:
+            gc.collect()
+            g = app.game
+            self._applied = app.controls.applied
+            self._round = g.round if g is not None else 0
+            self._phase = g.phase if g is not None else 0
+            self._before = gc.mem_alloc()
+
+    def finished(self):
+        app = self.app
+        stop = self.opts["stop"]
+        if stop == "over" and app.mode == 2:
+            return True
+        if self._stop_round and app.game is not None and app.mode == 1:
+            g = app.game
+            if g.round >= self._stop_round and g.phase == 0 and not g.called:
+                return True
+        until = self.opts["until"]
+        if until is None and self.replay is not None:
+            until = self.replay.end_ms
+        return until is not None and self.elapsed >= until
+
+
+def main():
+    opts = parse_args(sys.argv)
+    drive = opts["drive"]
+    board.use(opts["board"])
+    if opts["nvm"]:
+        raw = opts["nvm"]
+        for i in range(len(raw) // 2):
+            microcontroller.nvm[i] = int(raw[2 * i : 2 * i + 2], 16)
+    import os
+
+    overrides = opts["set"]
+
+    def getenv(name, default=None):
+        if name in overrides:
+            return overrides[name]
+        value = toml_value(drive, name)
+        return default if value is None else value
+
+    os.getenv = getenv
+    supervisor.set_ms(opts["clock"])
+    if not opts["memory"]:
+        driver = start(opts, 0)
+        if driver is not None:
+            code_run(driver)
+            report(driver)
+        return
+    # --memory: in steps (see Driver.chunk). The first measures the heap with the
+    # stand-ins loaded (the board's firmware) and starts the program; the
+    # second measures what the program keeps after start-up.
+    global vm_step
+    running = []
+
+    def vm_step():
+        if not running:
+            gc.collect()
+            driver = start(opts, gc.mem_alloc() if sys.implementation.name == "micropython" else 0)
+            if driver is None:
+                return False
+            running.append(driver)
+            return True
+        if running[0].chunk():
+            return True
+        report(running[0])
+        return False
+
+    if sys.implementation.name != "micropython":
+        while vm_step():
+            pass
+    # on the VM, tools/mpvm.mjs --steps vm_step calls it until it says False
+
+
+def start(opts, base):
+    # code.py's start(), from the drive: the Driver of the running program, or
+    # None when it stopped with a message (code.fail).
+    drive = opts["drive"]
+    sys.path.insert(1, drive)
+    if not opts["hide"]:
+        sys.path.insert(2, drive + "/lib")
+    import code
+
+    code.ON_BOARD = True  # the tests run what the board runs, on CPython too
+
+    def hold():
+        raise Held()
+
+    code.hold = hold
+    try:
+        io, app = code.start()
+    except Held:
+        print("held")
+        return None
+    driver = Driver(opts, code)
+    driver.io = io
+    driver.app = app
+    driver.base = base
+    if opts["replay"]:
+        from hardware.keymaps import key_numbers
+
+        driver.replay = Replay(opts["replay"], key_numbers(app.profile["keymap"]))
+    displayio.on_refresh = driver.after_pass
+    if opts["alloc"]:
+        gc.disable()
+        driver._before = gc.mem_alloc()
+    return driver
+
+
+def code_run(driver):
+    driver.code.run(driver.io, driver.app)
+
+
+def report(driver):
+    app = driver.app
+    gc.enable()
+    if driver.opts["memory"]:
+        print("startup %d" % driver.startup)
+        print("peak %d" % driver.peak)
+    if driver.opts["alloc"]:
+        print("moves %d allocating %d bytes %d max %d" % (
+            driver.moves, driver.alloc_moves, driver.alloc_total, driver.alloc_max))
+    print("passes %d" % driver.passes)
+    menu = " ".join(str(x) for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.item))
+    print("menu " + menu)
+    for lab in app.screen.lines:
+        print("line " + lab.text)
+    if app.mode == 0:
+        for line in app.menu_lines():
+            print("want " + line)
+    print("nvm " + "".join("%02x" % b for b in microcontroller.nvm[:256]))
+    print("final " + (app.game.text() if app.game is not None else "-"))
+
+
+main()

@@ -1,0 +1,250 @@
+"""Stand-in for CircuitPython's displayio: the objects, not the pixels.
+
+As thin as the real adafruit_display_text needs: Group, Bitmap, Palette,
+TileGrid with the board's attributes, and a display whose refresh() hands the
+pass to the test driver (on_refresh). Bitmaps pack their pixels like the board
+(bits per value a power of two, rows padded to 32 bits), so the heap they take
+is the heap the board's take. Nothing here allocates in what is C on the board
+and allocation-free there (pixel and tile writes, flips, hidden, moves).
+The pixels are checked on the desktop (Blinka renders the same groups).
+"""
+
+on_refresh = None  # the test driver's hook: called at every display refresh
+
+
+def release_displays():
+    pass
+
+
+class Group:
+    def __init__(self, *, scale=1, x=0, y=0):
+        if scale < 1:
+            raise ValueError("scale must be >= 1")
+        self._layers = []
+        self._scale = scale
+        self._x = x
+        self._y = y
+        self._hidden = False
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @scale.setter
+    def scale(self, value):
+        if value < 1:
+            raise ValueError("scale must be >= 1")
+        self._scale = value
+
+    @property
+    def x(self):
+        return self._x
+
+    @x.setter
+    def x(self, value):
+        self._x = int(value)
+
+    @property
+    def y(self):
+        return self._y
+
+    @y.setter
+    def y(self, value):
+        self._y = int(value)
+
+    @property
+    def hidden(self):
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self._hidden = bool(value)
+
+    def append(self, layer):
+        self.insert(len(self._layers), layer)
+
+    def insert(self, index, layer):
+        if not isinstance(layer, (Group, TileGrid)):
+            raise TypeError("a Group holds Groups and TileGrids")
+        if getattr(layer, "_parent", None) is not None:
+            raise ValueError("Layer already in a group")
+        layer._parent = self
+        self._layers.insert(index, layer)
+
+    def pop(self, index=-1):
+        layer = self._layers.pop(index)
+        layer._parent = None
+        return layer
+
+    def remove(self, layer):
+        self.pop(self._layers.index(layer))
+
+    def index(self, layer):
+        return self._layers.index(layer)
+
+    def __len__(self):
+        return len(self._layers)
+
+    def __getitem__(self, index):
+        return self._layers[index]
+
+
+class Bitmap:
+    def __init__(self, width, height, value_count):
+        if not 1 <= value_count <= 65536:
+            raise ValueError("value_count must be 1 to 65536")
+        bits = 1
+        while (1 << bits) < value_count:
+            bits *= 2
+        self.width = width
+        self.height = height
+        self.bits_per_value = bits
+        self._mask = (1 << bits) - 1
+        self._stride = ((width * bits + 31) // 32) * 4  # bytes per row, padded to 32 bits
+        self._data = bytearray(self._stride * height)
+
+    def _xy(self, index):
+        # The pixel number of index, an int or an (x, y) tuple, checked.
+        if isinstance(index, tuple):
+            x = index[0]
+            y = index[1]
+        else:
+            x = index % self.width
+            y = index // self.width
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel out of bounds")
+        return y * self.width + x
+
+    def get(self, i):
+        # Pixel i (y * width + x), unchecked: what bitmaptools reads.
+        y = i // self.width
+        bit = (i - y * self.width) * self.bits_per_value
+        at = y * self._stride + (bit >> 3)
+        if self.bits_per_value == 16:
+            return self._data[at] | self._data[at + 1] << 8
+        return (self._data[at] >> (bit & 7)) & self._mask
+
+    def set(self, i, value):
+        # Pixel i = value, unchecked: what bitmaptools writes.
+        y = i // self.width
+        bit = (i - y * self.width) * self.bits_per_value
+        at = y * self._stride + (bit >> 3)
+        if self.bits_per_value == 16:
+            self._data[at] = value & 255
+            self._data[at + 1] = value >> 8
+        else:
+            shift = bit & 7
+            self._data[at] = (self._data[at] & ~(self._mask << shift)) | (value << shift)
+
+    def __getitem__(self, index):
+        return self.get(self._xy(index))
+
+    def __setitem__(self, index, value):
+        if not 0 <= value <= self._mask:
+            raise ValueError("value out of range")
+        self.set(self._xy(index), value)
+
+    def fill(self, value):
+        if not 0 <= value <= self._mask:
+            raise ValueError("value out of range")
+        data = self._data
+        n = len(data)
+        i = 0
+        if self.bits_per_value == 16:
+            while i < n:
+                data[i] = value & 255
+                data[i + 1] = value >> 8
+                i += 2
+            return
+        byte = 0
+        shift = 0
+        while shift < 8:
+            byte |= value << shift
+            shift += self.bits_per_value
+        while i < n:
+            data[i] = byte
+            i += 1
+
+    def dirty(self, x1=0, y1=0, x2=None, y2=None):
+        pass
+
+
+class Palette:
+    def __init__(self, color_count, *, dither=False):
+        self._colors = [0] * color_count
+        self._transparent = bytearray(color_count)
+
+    def __len__(self):
+        return len(self._colors)
+
+    def __getitem__(self, index):
+        return self._colors[index]
+
+    def __setitem__(self, index, color):
+        if isinstance(color, tuple):
+            color = (color[0] << 16) | (color[1] << 8) | color[2]
+        self._colors[index] = color
+
+    def make_transparent(self, index):
+        self._transparent[index] = 1
+
+    def make_opaque(self, index):
+        self._transparent[index] = 0
+
+    def is_transparent(self, index):
+        return self._transparent[index] == 1
+
+
+class TileGrid:
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
+                 default_tile=0, x=0, y=0):
+        tile_width = bitmap.width if tile_width is None else tile_width
+        tile_height = bitmap.height if tile_height is None else tile_height
+        if bitmap.width % tile_width or bitmap.height % tile_height:
+            raise ValueError("Tile size must exactly divide the bitmap")
+        self.bitmap = bitmap
+        self.pixel_shader = pixel_shader
+        self.width = width
+        self.height = height
+        self.tile_width = tile_width
+        self.tile_height = tile_height
+        self._tiles = (bytearray if (bitmap.width // tile_width) * (bitmap.height // tile_height) <= 256
+                       else list)([default_tile] * (width * height))
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self.flip_x = False
+        self.flip_y = False
+        self.transpose_xy = False
+        self._parent = None
+
+    def __getitem__(self, index):
+        if isinstance(index, tuple):
+            index = index[1] * self.width + index[0]
+        return self._tiles[index]
+
+    def __setitem__(self, index, tile):
+        if isinstance(index, tuple):
+            index = index[1] * self.width + index[0]
+        self._tiles[index] = tile
+
+
+class StandInDisplay:
+    # What board.DISPLAY and the display drivers give: a root_group to show,
+    # refresh() to push it. Not a displayio name; the stand-in drivers make it.
+
+    def __init__(self, width, height, bus):
+        self.width = width
+        self.height = height
+        self.bus = bus
+        self.root_group = None
+        self.auto_refresh = True
+        self.brightness = 1.0
+        self.rotation = 0
+        self.refreshes = 0
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        self.refreshes += 1
+        if on_refresh is not None:
+            on_refresh()
+        return True

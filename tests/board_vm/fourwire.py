@@ -1,0 +1,8 @@
+"""Stand-in for CircuitPython 9's fourwire (the SPI display bus)."""
+
+
+class FourWire:
+    def __init__(self, spi_bus, *, command, chip_select, reset=None, baudrate=24000000, polarity=0, phase=0):
+        self.spi_bus = spi_bus
+        self.command = command
+        self.chip_select = chip_select

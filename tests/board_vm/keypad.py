@@ -1,0 +1,127 @@
+"""Stand-in for CircuitPython's keypad with the board's semantics.
+
+- The scanner scans when the test driver calls scan_all(ms) (every 5 ms of its
+  clock); every event of one scan carries that scan's timestamp, in key-number
+  order. A key's new level must be seen on debounce_threshold scans in a row.
+- The event queue is a fixed ring: a full queue drops the new event and sets
+  overflowed; clear() empties it and resets the flag. get_into() fills an Event
+  and allocates nothing, as on the board.
+- reset() forgets what was reported, so keys still held report pressed again.
+The driver moves the switches with press(key, pressed).
+"""
+
+_live = []
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = timestamp
+
+    @property
+    def released(self):
+        return not self.pressed
+
+
+class EventQueue:
+    def __init__(self, max_events):
+        self._keys = bytearray(max_events)
+        self._pressed = bytearray(max_events)
+        self._times = [0] * max_events
+        self._first = 0
+        self._count = 0
+        self.overflowed = False
+
+    def get_into(self, event):
+        if not self._count:
+            return False
+        i = self._first
+        event.key_number = self._keys[i]
+        event.pressed = self._pressed[i] == 1
+        event.timestamp = self._times[i]
+        self._first = (i + 1) % len(self._keys)
+        self._count -= 1
+        return True
+
+    def clear(self):
+        self._count = 0
+        self.overflowed = False
+
+    def __len__(self):
+        return self._count
+
+    def __bool__(self):
+        return self._count > 0
+
+    def _put(self, key, pressed, timestamp):
+        n = len(self._keys)
+        if self._count == n:
+            self.overflowed = True
+            return
+        i = (self._first + self._count) % n
+        self._keys[i] = key
+        self._pressed[i] = 1 if pressed else 0
+        self._times[i] = timestamp
+        self._count += 1
+
+
+class _Scanner:
+    def __init__(self, key_count, max_events, debounce_threshold):
+        if not 1 <= debounce_threshold <= 127:
+            raise ValueError("debounce_threshold must be 1-127")
+        self.key_count = key_count
+        self.events = EventQueue(max_events)
+        self._level = bytearray(key_count)  # the switches as they are
+        self._state = bytearray(key_count)  # as last reported
+        self._seen = bytearray(key_count)  # scans in a row that saw a new level
+        self._threshold = debounce_threshold
+        _live.append(self)
+
+    def deinit(self):
+        if self in _live:
+            _live.remove(self)
+
+    def reset(self):
+        for k in range(self.key_count):
+            self._state[k] = 0
+            self._seen[k] = 0
+
+    def press(self, key, pressed):
+        self._level[key] = 1 if pressed else 0
+
+    def scan(self, timestamp):
+        for k in range(self.key_count):
+            if self._level[k] != self._state[k]:
+                self._seen[k] += 1
+                if self._seen[k] >= self._threshold:
+                    self._state[k] = self._level[k]
+                    self._seen[k] = 0
+                    self.events._put(k, self._level[k], timestamp)
+            else:
+                self._seen[k] = 0
+
+
+class Keys(_Scanner):
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
+        for pin in pins:
+            if pin is None:
+                raise ValueError("a pin is missing")
+        _Scanner.__init__(self, len(pins), max_events, debounce_threshold)
+
+
+class ShiftRegisterKeys(_Scanner):
+    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count, value_when_pressed,
+                 interval=0.02, max_events=64, debounce_threshold=1):
+        _Scanner.__init__(self, key_count, max_events, debounce_threshold)
+
+
+def scanner():
+    # The scanner the program made (the driver presses its keys).
+    return _live[-1]
+
+
+def scan_all(timestamp):
+    for s in _live:
+        s.scan(timestamp)

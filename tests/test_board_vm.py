@@ -1,0 +1,191 @@
+"""The board's program as the board runs it: code.py's board branch from a drive
+that tools/flash.py wrote (with the real adafruit_display_text), on the
+MicroPython VM, with stand-ins (tests/board_vm/) for the hardware only. Every
+run is repeated on CPython with the same driver: both must end alike."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from test_vm import ROOT, run_cpython, run_vm
+
+STAND_INS = os.path.join(ROOT, "tests", "board_vm")
+DRIVER = os.path.join(STAND_INS, "boardrun.py")
+PROFILES = ("pico-st7789-240", "pico-st7789-320", "pico-ssd1306", "pybadge")
+
+
+def board_of(profile):
+    return "pybadge" if profile == "pybadge" else "pico"
+
+
+@pytest.fixture(scope="module")
+def drives(tmp_path_factory):
+    """profile -> a CIRCUITPY folder flashed for it (offline: the pinned libraries)."""
+    made = {}
+    for profile in PROFILES:
+        drive = tmp_path_factory.mktemp(profile)
+        (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 (stand-in)\n")
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive), "--profile",
+                              profile, "--offline"], capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        made[profile] = drive
+    return made
+
+
+def board_run(drive, profile, *args, vm=True):
+    """Run the driver on the VM (the drive copied to /drive) or on CPython; the
+    result's lines by their first word: {"final": ..., "nvm": ..., "line": [...]}."""
+    if vm:
+        args = [("/drive/" + os.path.basename(a)) if isinstance(a, str) and a.startswith(str(drive)) else a
+                for a in args]
+        out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=(), drive=str(drive))
+    else:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        out = run_cpython(DRIVER, str(drive), board_of(profile), *args, env=env)
+    result = {"line": [], "want": []}
+    for line in out.splitlines():
+        word, _, rest = line.partition(" ")
+        if word in ("line", "want"):
+            result[word].append(rest)
+        else:
+            result[word] = rest
+    return result
+
+
+def both(drive, profile, *args):
+    vm = board_run(drive, profile, *args)
+    assert board_run(drive, profile, *args, vm=False) == vm  # the same program, the same run
+    return vm
+
+
+def make_replay(path, profile, game, seed, rules):
+    made = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make_replay.py"), str(path), "--profile",
+                           profile, "--seed", str(seed), "--rules", rules, "--gap", "260", "--game", game],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    return made.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("profile,game,seed,rules", [
+    ("pico-st7789-240", "spit", 3, "-"),
+    ("pybadge", "spit", 11, "S"),
+    ("pico-ssd1306", "spit", 4, "4NC"),
+    ("pico-st7789-320", "speed", 2, "-"),
+    ("pybadge", "speed", 5, "5"),
+])
+def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, rules):
+    drive = drives[profile]
+    replay = drive / ("match-%s-%d.txt" % (game, seed))
+    expected = make_replay(replay, profile, game, seed, rules)
+    assert expected.startswith(game + " over:")
+    run = board_run(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed)
+    assert run["final"] == expected  # move for move the game the engine plays on CPython
+    assert run["line"][0].strip() == "GAME OVER"  # and the screen says so
+
+
+def on_board(profile, taps):
+    # Menu moves are the cursor keys on a PyBadge, stock 1 (down) and 0 (up) elsewhere.
+    cursor = {"p0.stock1": "p0.next", "p0.stock0": "p0.prev"}
+    return [cursor.get(t, t) if profile == "pybadge" else t for t in taps]
+
+
+def demo_replay(drive, profile, game):
+    # Menu: Game -> Speed (for Speed), down to Players, five changes to "demo", start.
+    taps = on_board(profile, (["p0.pile0"] if game == "speed" else []) + ["p0.stock1"] + ["p0.pile0"] * 5
+                    + ["p0.pile1"])
+    path = drive / ("demo-%s.txt" % game)
+    path.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)))
+    return path
+
+
+@pytest.mark.parametrize("profile,game", [
+    ("pico-st7789-240", "spit"),
+    ("pico-st7789-320", "speed"),
+    ("pico-ssd1306", "speed"),
+    ("pybadge", "spit"),
+])
+def test_a_whole_computer_against_computer_match(drives, profile, game):
+    drive = drives[profile]
+    path = demo_replay(drive, profile, game)
+    run = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=9", "--stop", "over",
+               "--until", "3600000")
+    assert run["final"].startswith(game + " over:")
+    assert run["menu"].split()[1] == "5"  # players: demo
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
+    drive = drives[profile]
+    replay = drive / "save.txt"
+    make_replay(replay, profile, "spit", 6, "S")
+    first = both(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=6", "--stop", "round:3")
+    assert first["final"].startswith("spit ready S 3 ")
+    # Power cut: a new start with only the nvm kept. The menu offers the match
+    # on its first line; pile 1 (start) resumes it.
+    resume = drive / "resume.txt"
+    resume.write_text("500 p0.pile1\n")
+    before = board_run(drive, profile, "--nvm", first["nvm"], "--until", "400")
+    assert before["line"][0 if profile == "pico-ssd1306" else 1].startswith(">Resume Spit 3")
+    again = both(drive, profile, "--nvm", first["nvm"], "--replay", str(resume))
+    assert again["final"] == first["final"]
+
+
+MENU_TAPS = (
+    # Spit: players all the way round, then each option on and off again.
+    ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.stock1", "p0.pile0", "p0.pile0"] * 4
+    # Down past the last line to the first: the game becomes Speed; its two
+    # options on (past Players).
+    + ["p0.stock1", "p0.pile0", "p0.stock1", "p0.stock1", "p0.pile0", "p0.stock1", "p0.pile0"]
+    # Up through every line, past the first to the last, and down to the first.
+    + ["p0.stock0"] * 4 + ["p0.stock1"]
+)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
+    drive = drives[profile]
+    taps = on_board(profile, MENU_TAPS)
+    path = drive / "menu.txt"
+    path.write_text("".join("%d %s\n" % (300 + 120 * i, t) for i, t in enumerate(taps)))
+    run = both(drive, profile, "--replay", str(path))
+    assert run["final"] == "-"  # no match was started
+    kind, players, spit_rules, speed_rules, item = map(int, run["menu"].split())
+    assert (kind, players, spit_rules, speed_rules, item) == (1, 0, 0, 3, 0)
+    # The screen shows the menu as it is now (it redraws after every press).
+    lines = [line.rstrip() for line in run["line"]]
+    assert lines[: len(run["want"])] == run["want"]
+    shown = "\n".join(lines)
+    assert ">Game: Speed" in shown and "Sides: 5 (SD-2b)" in shown and "Win: 50 points" in shown
+    # The settings record in nvm holds the same choices.
+    nvm = bytes.fromhex(run["nvm"])
+    assert bytes([kind, spit_rules, players, speed_rules]) in nvm[:32]
+
+
+def test_every_board_module_compiles_and_imports_on_the_vm(drives):
+    # What the flashed drive holds, imported one by one on MicroPython.
+    drive = drives["pico-st7789-240"]
+    names = []
+    for pkg in ("engine", "hardware"):
+        for f in sorted(os.listdir(drive / pkg)):
+            if f.endswith(".py") and f != "__init__.py":
+                names.append(pkg + "." + f[:-3])
+    assert "hardware.desktop" not in names  # never flashed
+    script = drive / "import_all.py"
+    script.write_text("import sys\nsys.path.insert(1, '/drive')\nsys.path.insert(2, '/drive/lib')\n"
+                      "import board\nboard.use('pico')\n"
+                      + "".join("import %s\nprint('ok %s')\n" % (n, n) for n in names)
+                      + "from adafruit_display_text import bitmap_label\nprint('ok bitmap_label')\n")
+    out = run_vm(os.path.join(STAND_INS, "runfile.py"), "/drive/import_all.py", pkgs=(), drive=str(drive))
+    assert out.split() == [w for n in names + ["bitmap_label"] for w in ("ok", n)]
+
+
+@pytest.mark.parametrize("args,says", [
+    (("--set", "SPIT_PROFILE=teapot"), "Unknown SPIT_PROFILE 'teapot'"),
+    (("--hide-lib",), "a library is missing"),
+    (("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
+    (("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
+])
+def test_bad_setup_is_a_clear_message_on_the_vm(drives, args, says):
+    out = run_vm(DRIVER, "/drive", "pico", *args, pkgs=(), drive=str(drives["pico-st7789-240"]))
+    assert says in out and out.strip().endswith("held")  # the message, then the board's wait
