@@ -34,6 +34,7 @@ test: install
 bench: install
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_screen.py
+	$(PY) tools/bench_board.py
 
 # Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge]
 flash: install

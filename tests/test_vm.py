@@ -11,15 +11,17 @@ VM = os.path.join(ROOT, "tools", "mpvm.mjs")
 SCRIPTS = os.path.join(ROOT, "tests", "vm")
 
 
-def run_vm(script, *args, pkgs=("engine",), drive=None):
+def run_vm(script, *args, pkgs=("engine",), drive=None, steps=None):
     """Run a script of tests/vm (or any path) on the VM with the packages copied
-    in, and a drive folder as /drive when given."""
+    in, a drive folder as /drive when given, and its function steps called from
+    the host until it returns False (mpvm.mjs --steps)."""
     node = shutil.which("node")
     assert node, "Node.js is needed for the MicroPython VM tests"
     assert os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")), "run 'make install' first"
     out = subprocess.run(
         [node, VM, *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))],
-         *(("--drive", drive) if drive else ()), os.path.join(SCRIPTS, script)]
+         *(("--drive", drive) if drive else ()), *(("--steps", steps) if steps else ()),
+         os.path.join(SCRIPTS, script)]
         + [str(a) for a in args],
         capture_output=True,
         text=True,
@@ -71,7 +73,7 @@ def test_no_allocation_in_moves_play_or_redeal_under_heap_lock():
 
 
 def test_engine_plus_one_game_heap_is_reported():
-    out = run_vm("memory.py")
+    out = run_vm("memory.py", steps="vm_step")
     m = re.match(r"engine_and_game (\d+)$", out.strip())
     assert m, out
     used = int(m.group(1))
@@ -107,7 +109,7 @@ def test_speed_no_allocation_under_heap_lock():
 
 
 def test_speed_engine_plus_one_game_heap_is_reported():
-    m = re.match(r"engine_and_game (\d+)$", run_vm("memory.py", "speed").strip())
+    m = re.match(r"engine_and_game (\d+)$", run_vm("memory.py", "speed", steps="vm_step").strip())
     assert m
     print("VM heap, Speed engine + one Game:", m.group(1), "bytes")
     assert 0 < int(m.group(1)) < 11000

@@ -33,7 +33,7 @@ def run(cmd, env=None):
 def table(game, games):
     cpython = run([sys.executable, CORE, str(games), game], env=dict(os.environ, PYTHONPATH=ROOT))
     vm = run(["node", VM, "--pkg", "engine", CORE, str(games), game])
-    heap = run(["node", VM, "--pkg", "engine", os.path.join(ROOT, "tests", "vm", "memory.py"), game])
+    heap = run(["node", VM, "--pkg", "engine", "--steps", "vm_step", os.path.join(ROOT, "tests", "vm", "memory.py"), game])
     heap = heap["engine_and_game"]
     print("%s engine, %d random games per interpreter (every rule set in turn)" % (game.capitalize(), games))
     print("%-36s %14s %14s" % ("", "CPython", "MicroPython VM"))

@@ -24,7 +24,8 @@ Options:
   --memory          print the heap kept after start-up and the highest heap in
                     use between passes (MicroPython only, run with mpvm.mjs
                     --steps vm_step; the stand-in modules are not counted)
-  --alloc           print the bytes each ordinary move allocated (MicroPython only)
+  --alloc           print the bytes each ordinary move allocated (MicroPython
+                    only, run with mpvm.mjs --steps vm_step)
 Prints "final POSITION" (or "final -" when no match started), "menu ..." with
 the menu's state and its lines as drawn, "nvm HEX", and the figures asked for.
 """
@@ -192,10 +193,12 @@ class Driver:
             self._stop_round = int(stop[6:])
 
     def chunk(self):
-        # --memory: one call from the VM's host runs passes until one handles a
-        # press or changes the scene (or 40 passes); the next call starts with a
-        # collection, which this VM makes only at the start of a call from its
-        # host, and reads the heap in use. False when the run is over.
+        # --memory, --alloc: one call from the VM's host runs passes until one
+        # handles a press or changes the scene (or 40 passes). The next call
+        # starts with a collection, which this VM makes only at the start of a
+        # call from its host, and reads the heap in use. Within a call the
+        # collector is off, so mem_alloc() counts what each pass allocates.
+        # False when the run is over.
         gc.collect()
         used = gc.mem_alloc() - self.base
         if used > self.peak:
@@ -205,14 +208,17 @@ class Driver:
         app = self.app
         io = self.io
         seen = app.controls.presses * 4 + app.mode
+        gc.disable()
+        self._before = gc.mem_alloc()
         for _ in range(40):
             if not io.running:
-                return False
+                break
             io.pump()  # the body of code.run's loop
             app.step(io.ticks_ms())
             io.refresh()
             if app.controls.presses * 4 + app.mode != seen:
                 break
+        gc.enable()
         return io.running
 
     def after_pass(self):
@@ -246,7 +252,6 @@ class Driver:
             t += SCAN_MS
         supervisor.set_ms(self.opts["clock"] + self.elapsed)
         if self.opts["alloc"]:
-            gc.collect()
             g = app.game
             self._applied = app.controls.applied
             self._round = g.round if g is not None else 0
@@ -288,13 +293,13 @@ def main():
 
     os.getenv = getenv
     supervisor.set_ms(opts["clock"])
-    if not opts["memory"]:
+    if not (opts["memory"] or opts["alloc"]):
         driver = start(opts, 0)
         if driver is not None:
             code_run(driver)
             report(driver)
         return
-    # --memory: in steps (see Driver.chunk). The first measures the heap with the
+    # --memory, --alloc: in steps (see Driver.chunk). The first measures the heap with the
     # stand-ins loaded (the board's firmware) and starts the program; the
     # second measures what the program keeps after start-up.
     global vm_step
@@ -348,9 +353,6 @@ def start(opts, base):
 
         driver.replay = Replay(opts["replay"], key_numbers(app.profile["keymap"]))
     displayio.on_refresh = driver.after_pass
-    if opts["alloc"]:
-        gc.disable()
-        driver._before = gc.mem_alloc()
     return driver
 
 
