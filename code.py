@@ -78,7 +78,7 @@ def start():
         from hardware.app import App
         from hardware.screen import Screen
 
-        screen = Screen(io.display, profile["width"], profile["height"], profile["colour"], profile["cursor"])
+        screen = Screen(io.display, profile)
     except profiles.SetupError as e:
         fail(str(e))
     except ImportError as e:

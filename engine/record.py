@@ -20,7 +20,6 @@
 # Pure and small; the storage with versions, checksums and two slots is in
 # hardware/storage.py. Only a READY position as dealt can be written.
 
-from . import speed
 from .spit import READY, Game
 
 PAYLOAD = 68
@@ -63,6 +62,8 @@ def deal_order(game, player, out, k):
 
 def _speed_deck(game, out, k):
     # The deck order speed.Game._lay_out deals from, read back off the table.
+    from . import speed
+
     c = game.cards
     n = game.counts
     for pile in (speed.SIDE, speed.SIDE + 1, speed.PILE, speed.PILE + 1):
@@ -81,9 +82,9 @@ def _speed_deck(game, out, k):
 
 def encode(game, out):
     # Write the payload of a freshly dealt round into out (68 bytes).
-    is_speed = isinstance(game, speed.Game)
+    is_speed = game.kind == 1
     n = game.counts
-    piles_empty = (n[speed.PILE] == 1 and n[speed.PILE + 1] == 1) if is_speed else not (n[12] or n[13])
+    piles_empty = (n[4] == 1 and n[5] == 1) if is_speed else not (n[12] or n[13])  # the play or spit piles
     if game.phase != READY or game.called or not piles_empty:
         raise ValueError("only a freshly dealt round (ready, nobody has called spit) can be saved")
     out[0] = SPEED if is_speed else SPIT
@@ -96,15 +97,25 @@ def encode(game, out):
     _put16(out, 12, game.rng.s3)
     if is_speed:
         _put16(out, 14, game.target)
-        k = _speed_deck(game, out, _CARDS)
-    else:
-        n0 = deal_order(game, 0, out, _CARDS)
+    k, n0 = _table_order(game, out)
+    if not is_speed:
         _put16(out, 14, n0 - _CARDS)
-        k = deal_order(game, 1, out, n0)
     if k != _CARDS + 52:
         raise ValueError("the cards are not all on the table")
-    if decode(out).text() != game.text():
+    # Dealt again from the payload, the table must read back the same.
+    again = decode(out)
+    check = bytearray(len(out))
+    if again.counts != game.counts or _table_order(again, check)[0] != k or check[_CARDS:k] != out[_CARDS:k]:
         raise ValueError("the position is not as it was dealt")
+
+
+def _table_order(game, out):
+    # The table's cards in deal order into out from _CARDS: (the end, and for
+    # Spit where player 1's cards begin).
+    if game.kind == 1:
+        return _speed_deck(game, out, _CARDS), 0
+    n0 = deal_order(game, 0, out, _CARDS)
+    return deal_order(game, 1, out, n0), n0
 
 
 def decode(payload):
@@ -113,6 +124,8 @@ def decode(payload):
         raise ValueError("a saved round is %d bytes, got %d" % (PAYLOAD, len(payload)))
     kind = payload[0]
     if kind == SPEED:
+        from . import speed  # loaded only for a Speed match
+
         g = speed.Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
     elif kind == SPIT:
         g = Game(0, payload[1])

@@ -53,6 +53,8 @@ _BUF = const(322)
 
 
 class Game:
+    call = TURN  # what any key does in READY and STALEMATE
+    kind = 1  # which game (Spit's is 0)
     stocks = 5  # hand slots, on the buttons where Spit has its stocks
 
     def __init__(self, seed, rules=0, target=TARGET):

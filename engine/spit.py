@@ -91,6 +91,8 @@ _BUF = const(258)
 
 class Game:
     # One game of Spit: a round at a time until ``winner`` is decided.
+    call = SPIT  # what any key does in READY and STALEMATE
+    kind = 0  # which game (Speed's is 1)
 
     def __init__(self, seed, rules=0):
         if rules & ~_ALL_RULES:

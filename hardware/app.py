@@ -4,8 +4,7 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
-from engine import speed
-from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, SPIT, Game
+from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
@@ -34,11 +33,20 @@ OPTIONS = (
         ("Colours", ("any", "alternate (V-3)"), ALT_COLOURS),
     ),
     (
-        ("Win", ("first out", "%d points" % speed.TARGET), speed.SCORING),
-        ("Sides", ("10 cards", "5 (SD-2b)"), speed.SHORT_SIDES),
+        ("Win", ("first out", "50 points"), 1),  # engine.speed: SCORING to TARGET
+        ("Sides", ("10 cards", "5 (SD-2b)"), 2),  # engine.speed.SHORT_SIDES
     ),
 )
 OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
+# The menu's lines (App.menu_items) and the seats and deck settings (bits of style).
+_RESUME = 0
+_GAME = 1
+_PLAYERS = 2
+_SEATS = 3
+_DECK = 4
+_OPTION = 10  # + the index of the game's option
+FACING = 1  # player 1's half turned round, for a device lying between the players
+FOUR_COLOURS = 2  # each suit its own colour
 
 
 class App:
@@ -59,6 +67,7 @@ class App:
         self._bot_left = bytearray(2)  # how many of them are still to press
         self._key_of = key_numbers(profile["keymap"])
         self.rules_of = [0, 0]  # each game's rule flags
+        self.style = 0  # FACING | FOUR_COLOURS
         self.item = 0
         self.mode = MENU
         self.game = None
@@ -75,27 +84,34 @@ class App:
     # -- what survives power loss --
 
     def _load(self):
-        if self.store is None:
-            return
-        settings = self.store.load(storage.SETTINGS)
-        if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
-            self.kind = settings[0]
-            self.rules_of[0] = settings[1]
-            self.players = settings[2] if settings[2] < len(PLAYERS) else 0
-            self.rules_of[1] = settings[3] & 3
-        payload = self.store.load(storage.MATCH)
-        if payload is not None:
-            from engine import record
+        if self.store is not None:
+            settings = self.store.load(storage.SETTINGS)
+            if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
+                self.kind = settings[0]
+                self.rules_of[0] = settings[1]
+                self.players = settings[2] if settings[2] < len(PLAYERS) else 0
+                self.rules_of[1] = settings[3] & 3
+                self.style = settings[4] & 3 if len(settings) >= 5 else 0  # older records: none
+            payload = self.store.load(storage.MATCH)
+            if payload is not None:
+                from engine import record
 
-            try:
-                self.saved = record.decode(payload)
-            except ValueError as e:
-                print("saved match ignored: %s" % e)
+                try:
+                    self.saved = record.decode(payload)
+                except ValueError as e:
+                    print("saved match ignored: %s" % e)
+        self._apply_style()
+
+    def _apply_style(self):
+        if not self.profile["colour"]:
+            self.style &= ~FOUR_COLOURS
+        self.screen.set_style(self.style & FACING != 0, self.style & FOUR_COLOURS != 0)
 
     def _save_settings(self):
         if self.store is not None:
-            # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules
-            self.store.save(storage.SETTINGS, bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1])))
+            # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and deck
+            self.store.save(storage.SETTINGS,
+                            bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1], self.style)))
 
     def _save_match(self):
         g = self.game
@@ -115,53 +131,70 @@ class App:
     def rules(self):
         return self.rules_of[self.kind]
 
-    def items(self):
-        # The menu's lines that can be chosen: resume (when saved), the game, its options.
-        return (1 if self.saved is not None else 0) + 2 + len(OPTIONS[self.kind])
+    def menu_items(self):
+        # What each line of the menu that can be chosen is: resume (when a
+        # match is saved), the game, the players, the game's options, the seats
+        # and (on colour screens) the deck.
+        items = [_RESUME] if self.saved is not None else []
+        items += [_GAME, _PLAYERS] + [_OPTION + i for i in range(len(OPTIONS[self.kind]))] + [_SEATS]
+        if self.profile["colour"]:
+            items.append(_DECK)
+        return items
+
+    def _item_text(self, item):
+        if item == _RESUME:
+            g = self.saved
+            score = " %d:%d" % (g.scores[0], g.scores[1]) if g.rules & SCORING else ""
+            return "Resume %s %d%s" % (GAMES[g.kind], g.round, score)
+        if item == _GAME:
+            return "Game: " + GAMES[self.kind]
+        if item == _PLAYERS:
+            return "Players: " + PLAYERS[self.players]
+        if item == _SEATS:
+            return "Seats: " + ("facing" if self.style & FACING else "side by side")
+        if item == _DECK:
+            return "Deck: " + ("4 colours" if self.style & FOUR_COLOURS else "2 colours")
+        label, names, flag = OPTIONS[self.kind][item - _OPTION]
+        return "%s: %s" % (label, names[1 if self.rules & flag else 0])
 
     # -- menu --
 
     def menu_lines(self):
-        cursor = self.profile["cursor"]
-        options = []
-        first = 0
-        if self.saved is not None:
-            g = self.saved
-            name = GAMES[1 if isinstance(g, speed.Game) else 0]
-            score = " %d:%d" % (g.scores[0], g.scores[1]) if g.rules & SCORING else ""
-            options.append("%sResume %s %d%s" % (">" if self.item == 0 else " ", name, g.round, score))
-            first = 1
-        options.append("%sGame: %s" % (">" if self.item == first else " ", GAMES[self.kind]))
-        options.append("%sPlayers: %s" % (">" if self.item == first + 1 else " ", PLAYERS[self.players]))
-        for i, (label, names, flag) in enumerate(OPTIONS[self.kind]):
-            mark = ">" if i + first + 2 == self.item else " "
-            options.append("%s%s: %s" % (mark, label, names[1 if self.rules & flag else 0]))
-        if self.screen.rows < 10:  # a small OLED: five lines around the chosen one
-            top = max(0, min(self.item - 2, len(options) - 5))
-            return options[top : top + 5]
-        help_move = "move: " + ("cursor keys" if cursor else "stock 1 / 2")
-        return ["SPIT & SPEED"] + options + [help_move, "change: pile 1", "start: pile 2"]
+        options = [(">" if i == self.item else " ") + self._item_text(item) for i, item in enumerate(self.menu_items())]
+        rows = self.screen.rows
+        room = rows if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
+        top = max(0, min(self.item - room // 2, len(options) - room))
+        options = options[top : top + room]
+        if rows < 10:
+            return options
+        move = "move: " + ("cursor keys" if self.profile["cursor"] else "stock 1 / 2")
+        return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + [move, "pile 1 change, 2 go"]
 
     def draw_menu(self):
         self.screen.show_lines(self.menu_lines())
 
     def _menu_press(self, player, action):
-        first = 1 if self.saved is not None else 0
+        items = self.menu_items()
+        item = items[self.item]
         if action == PREV or action == STOCK_0:
-            self.item = (self.item - 1) % self.items()
+            self.item = (self.item - 1) % len(items)
         elif action == NEXT or action == STOCK_0 + 1:
-            self.item = (self.item + 1) % self.items()
-        elif action == PILE_0 and self.item == first:
-            self.kind ^= 1
-            self._save_settings()
-        elif action == PILE_0 and self.item == first + 1:
-            self.players = (self.players + 1) % len(PLAYERS)
-            self._save_settings()
-        elif action == PILE_0 and self.item > first + 1:
-            self.rules_of[self.kind] ^= OPTIONS[self.kind][self.item - first - 2][2]
-            self._save_settings()
+            self.item = (self.item + 1) % len(items)
         elif action == PILE_0 + 1:
             self._start = True
+        elif action != PILE_0 or item == _RESUME:
+            return
+        elif item == _GAME:
+            self.kind ^= 1
+        elif item == _PLAYERS:
+            self.players = (self.players + 1) % len(PLAYERS)
+        elif item == _SEATS or item == _DECK:
+            self.style ^= FACING if item == _SEATS else FOUR_COLOURS
+            self._apply_style()
+        else:
+            self.rules_of[self.kind] ^= OPTIONS[self.kind][item - _OPTION][2]
+        if action == PILE_0:
+            self._save_settings()
 
     def _over_press(self, player, action):
         if ticks_diff(self.controls.now, self._over_at) >= OVER_GRACE_MS:
@@ -249,10 +282,15 @@ class App:
 
     def start_match(self, now_ms):
         seed = (self.seed if self.seed is not None else now_ms) + self.matches
-        self._play(speed.Game(seed, self.rules) if self.kind else Game(seed, self.rules), now_ms)
+        if self.kind:
+            from engine import speed  # loaded only for a Speed match
+
+            self._play(speed.Game(seed, self.rules), now_ms)
+        else:
+            self._play(Game(seed, self.rules), now_ms)
 
     def resume_match(self, now_ms):
-        self.kind = 1 if isinstance(self.saved, speed.Game) else 0
+        self.kind = self.saved.kind
         self.rules_of[self.kind] = self.saved.rules
         self._play(self.saved, now_ms)
 
@@ -270,7 +308,7 @@ class App:
         elif self.players:
             self.bots[1] = Bot(1, level, seed, self.kind == 1)
         self._bot_due = [None, None]
-        self.controls.call = speed.TURN if self.kind else SPIT
+        self.controls.call = game.call
         self.saved = None
         self.item = 0
         self.matches += 1

@@ -1,230 +1,330 @@
-# The table on the screen: displayio groups of bitmap_label labels.
+# The table on the screen: cards from sprite sheets, text only for words.
 #
-# Every label is made once, with a fixed number of characters, so a change
-# re-renders that label's bitmap in place and displayio refreshes only its
-# area: a move redraws the few cells it changed, never the whole screen. The
-# board layout needs 26 x 10 character cells (terminalio's 6 x 12 font, scaled
-# by 2 on screens 240 pixels wide or more) or, on a 128 x 64 OLED, 21 x 5.
+# The cards, the depth of each stock, the markers and every count are tiles of
+# three sprite sheets (hardware/sprites.py), shown through displayio.TileGrid:
+# a change is a tile index written in place, which allocates nothing and
+# redraws only that tile. Each player's five stocks are one 5 x 1 TileGrid (a
+# tile is a card plus the gap to the next), and so are the back edges under
+# them and the markers that point at a chosen card or the cursor. Text
+# (bitmap_label) is the menu and game-over scene, and the status in the middle
+# of the table, which changes only with the phase or the round.
 #
-# Player 1 sits at the top, player 0 at the bottom, the spit piles between.
-# Per stock: the top card (red or white on colour screens), and how many
-# face-down cards it hides. Per player: spit cards left, and a flash when a
-# move was refused. A chosen stock (or the cursor, on cursor boards) is
-# highlighted. Menus and the game-over screen are a second group of lines.
+# Player 1 sits at the top, player 0 at the bottom, the spit piles between,
+# each with its size and an arrow to the player who spits on it (D-2). Beside
+# them each player's counts: spit cards (Speed: draw stock) and Speed's side
+# pile, a star when they have called spit (turn), and an X when a move of
+# theirs was refused. Facing each other, player 1's half is turned round.
 
 import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
 
 from engine.cards import NO_CARD
-from engine import speed
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARDS, SPIT_PILES, STALEMATE
 
+from . import sprites as S
 from .controls import ticks_diff
+from .profiles import SetupError
 
-_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_SUITS = "CDHS"
-_BLACK = 0x000000
-_WHITE = 0xFFFFFF
-_RED = 0xFF3030
-_GREY = 0x909090
-_CHOSEN = 0xFFD000
-_CURSOR = 0x3070FF
-_FLASH = 0xFF0000
 FLASH_MS = 400
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
+_NO_STOCK = 254  # _show_card: no stock here (four stocks, V-1)
+_WHITE = 0xFFFFFF
+# Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
+_SPEED_STOCK = 0
+_SPEED_SIDE = 2
+_SPEED_PILE = 4
 
 
-def card_text(card, face_up=True):
-    # "10H", " 7C": always 3 characters; "###" for a card lying face down.
-    if card == NO_CARD:
-        return " . "
-    if not face_up:
-        return "###"
-    t = _RANKS[card % 13] + _SUITS[card // 13]
-    return t if len(t) == 3 else " " + t
+def _load(folder, size, part, tiles, tile_w, tile_h):
+    # An OnDiskBitmap of a sheet, checked: a missing or damaged sheet is a
+    # message for the maker, not a traceback.
+    name = S.file_name(size, part)
+    try:
+        sheet = displayio.OnDiskBitmap(folder + "/" + name)
+    except (OSError, ValueError) as e:
+        raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
+    cols = sheet.width // tile_w
+    if sheet.width % tile_w or sheet.height % tile_h or cols * (sheet.height // tile_h) < tiles:
+        raise SetupError("card pictures %s are damaged (%dx%d). Install them with: make flash"
+                         % (name, sheet.width, sheet.height))
+    return sheet
 
 
 class Screen:
-    def __init__(self, display, width, height, colour=True, cursor=False):
+    def __init__(self, display, profile, folder=None):
         self.display = display
-        self.colour = colour
-        self.cursor_mode = cursor
-        self.scale = 2 if width >= 240 else 1
-        self.cols = width // (6 * self.scale)
-        self.rows = height // (12 * self.scale)
-        if self.cols < 20 or self.rows < 5:
-            raise ValueError("screen too small: %dx%d" % (width, height))
-        self.compact = self.rows < 10
+        w = profile["width"]
+        h = profile["height"]
+        self.colour = profile["colour"]
+        self.size = profile["sprites"]
+        z = S.SIZES[self.size]
+        if folder is None:
+            folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+        self.cards_sheet = _load(folder, self.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"])
+        self.ranks_sheet = _load(folder, self.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"])
+        self.suits_sheet = _load(folder, self.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"])
+        for sheet in (self.ranks_sheet, self.suits_sheet):
+            sheet.pixel_shader.make_transparent(S.BLANK_INK)  # a blank rank or suit shows the paper
+        self.rows_sheet = _load(folder, self.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"])
+        if self.size != "small":  # the small screen shows markers in the depth row
+            self.marks_sheet = _load(folder, self.size, "marks", S.MARK_TILES, z["mark_w"], z["mark_h"])
+        self.glyph_sheet = _load(folder, self.size, "glyphs", S.GLYPH_TILES, z["glyph_w"], z["glyph_h"])
+        self.text_scale = 2 if w >= 240 else 1
+        self.cols = w // (6 * self.text_scale)
+        self.rows = h // (12 * self.text_scale)
         self.speed = False  # the game on the table is Speed (set by the App)
+        self.facing = False
         self.root = displayio.Group()
-        self.board = displayio.Group()
+        self.table = displayio.Group()
         self.scene = displayio.Group()
-        self.root.append(self.board)
+        self.root.append(self.table)
         self.root.append(self.scene)
-        self._build_board()
-        self.lines = [self._label(self.scene, 0, r, self.cols) for r in range(self.rows)]
+        self._build_table(w, h, z)
+        self.text = self._label(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
         self.scene.hidden = True
         self._flash_until = [0, 0]
         self._attempts = 0
+        self._status_key = -1
         display.root_group = self.root
 
     # -- building --
 
-    def _label(self, group, col, row, width, color=_WHITE, small=False):
-        # A label of width characters at a cell of the grid. Small labels (the
-        # counts, the markers) use the font unscaled, centred in the cell's height:
-        # on a scaled screen they cost a quarter of the pixels when they change.
-        scale = 1 if small else self.scale
-        if not self.colour:
-            color = _WHITE  # a monochrome panel shows lit or unlit pixels only
-        y = row * 12 * self.scale + (12 * (self.scale - 1)) // 2 if small else row * 12 * self.scale
+    def _label(self, group, x, y, cols, lines, scale=1):
+        # A text of lines x cols characters, made once with its full size so a
+        # new text of the same size reuses its bitmap.
         lab = bitmap_label.Label(
             terminalio.FONT,
-            text=" " * width,
-            color=color,
-            background_color=_BLACK,
+            text="\n".join(" " * cols for _ in range(lines)),
+            color=_WHITE,
+            background_color=0x000000,
             scale=scale,
+            line_spacing=1.0,
             anchor_point=(0, 0),
-            anchored_position=(col * 6 * self.scale, y),
+            anchored_position=(x, y),
             save_text=True,
         )
+        lab.cols = cols
+        lab.lines = lines
         group.append(lab)
         return lab
 
-    def _build_board(self):
-        b = self.board
-        if self.compact:
-            # 21 x 5: P1 cards, P1 hidden counts + markers + spit, piles + status,
-            # then player 0's rows mirrored.
-            card_row = (4, 0)
-            hidden_row = (3, 1)
-            step = 4
-            first = 0
-            self.status = self._label(b, 13, 2, self.cols - 13)
-            self.info = None
-            pile_at = ((0, 2), (7, 2))
-            spit_at = ((19, 3), (19, 1))
-            flash_at = ((20, 4), (20, 0))
+    def _grid(self, sheet, width, height, tile_w, tile_h, x, y, blank):
+        grid = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=width, height=height,
+                                  tile_width=tile_w, tile_height=tile_h, default_tile=blank, x=x, y=y)
+        self.table.append(grid)
+        return grid
+
+    def _build_table(self, w, h, z):
+        cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
+        self._z = z
+        gw, gh = z["glyph_w"], z["glyph_h"]
+        row_w = 5 * tw - (tw - cw)  # five cards and four gaps
+        if self.size == "small":
+            # 128 x 64: stocks on the left, the depth dots double as markers;
+            # the counts and the status on the right.
+            x0 = tw - cw  # room for the gap that comes first when turned round
+            depth_y = (61, 0)  # player 0's below their cards, player 1's above
+            card_y = (45, 3)
+            marks_y = None
+            band_y = 24
+            pile_x = (6, 34)
+            pile_info = ((pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] + tw, band_y + (ch - gh) // 2))
+            info_xy = ((w - 4 * gw, card_y[0] + ch - 2 * gh), (w - 4 * gw, card_y[1]))
+            status = (72, band_y - 4, 9)
         else:
-            # 20 or more x 10: status, P1 spit, P1 hidden counts, P1 cards, last
-            # round's result, piles, (gap), P0 cards, P0 hidden counts, P0 spit.
-            card_row = (7, 3)
-            hidden_row = (8, 2)
-            step = 5 if self.cols >= 26 else 4
-            first = 1
-            self.status = self._label(b, 0, 0, self.cols)
-            self.info = self._label(b, 0, 4, self.cols)
-            pile_at = ((1, 5), (self.cols // 2 + 1, 5))
-            spit_at = ((0, 9), (0, 1))
-            flash_at = ((self.cols - 3, 9), (self.cols - 3, 1))
-        # The marker under (player 0) or over (player 1) a chosen stock or the cursor.
-        self.pointer = ("^", "v")
-        self.cards = []
-        self.hidden = []
+            x0 = (w - row_w) // 2
+            below = self.size == "large"  # room for the pile sizes under the piles
+            band_h = ch + (gh if below else 0)
+            total = 2 * (2 * rh + ch) + band_h
+            gap = min(4, (h - total) // 4)
+            top = (h - total - 2 * gap) // 2
+            card_y = (top + 2 * rh + ch + gap + band_h + gap + rh, top + rh)
+            depth_y = (card_y[0] + ch, top)
+            marks_y = (card_y[0] - rh, card_y[1] + ch)
+            band_y = marks_y[1] + rh + gap
+            info_w = 4 * gw
+            edge = 2 if self.size == "medium" else 4
+            info_xy = ((edge, band_y + band_h - 2 * gh), (w - edge - info_w, band_y))
+            pile_x = (edge + info_w + edge, w - 2 * edge - info_w - tw)
+            if below:
+                pile_info = [(x + (cw - 3 * gw) // 2, band_y + ch) for x in pile_x]
+                left = pile_x[0] + tw
+                right = pile_x[1]
+            else:
+                pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] - 3 * gw, band_y + (ch - gh) // 2)]
+                left = pile_info[0][0] + 3 * gw
+                right = pile_info[1][0]
+            status = (left + 2, band_y + (ch - 24) // 2, (right - left - 4) // 6)
+        self._row_x = x0
+        self._gap = tw - cw
+        self._card_y = card_y
+        self.depth = []
+        self.stocks = []
         self.marks = []
-        self.spit = []
-        self.side = []  # Speed: the side pile on each player's side
-        self.flash = []
+        self.info = []
         for p in range(2):
-            self.cards.append([self._label(b, first + step * s, card_row[p], 3) for s in range(5)])
-            self.hidden.append([self._label(b, first + step * s + 1, hidden_row[p], 1, _GREY, True) for s in range(5)])
-            if not self.compact:  # compact: no room, the marker takes the count's place
-                mark_col = first + (2 if self.scale == 1 else 1)
-                self.marks.append([self._label(b, mark_col + step * s, hidden_row[p], 1, _CHOSEN, True) for s in range(5)])
-            col, row = spit_at[p]
-            self.spit.append(self._label(b, col, row, 2 if self.compact else 9, _GREY))
-            self.side.append(self._label(b, 15 if self.compact else 10, row, 2 if self.compact else 7, _GREY))
-            self.flash.append(self._label(b, flash_at[p][0], flash_at[p][1], 1 if self.compact else 3, _FLASH))
-        self.piles = []
-        self.pile_sizes = []
+            self.depth.append(self._grid(self.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH))
+            self.stocks.append(self._grid(self.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK))
+            if marks_y is not None:
+                self.marks.append([self._grid(self.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
+                                              marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
+            self.info.append(self._grid(self.glyph_sheet, 4, 2, gw, gh, info_xy[p][0], info_xy[p][1], S.GLYPH_BLANK))
+        self.piles = [self._grid(self.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK) for k in range(2)]
+        # Each card's rank and big suit: a grid of one tile each, laid over the
+        # paper (placed by set_style).
+        self.ranks = [[self._overlay(self.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)]
+        self.suits = [[self._overlay(self.suits_sheet, z["suit_w"], S.SUIT_BLANK) for s in range(5)] for p in range(2)]
+        self.pile_ranks = [self._overlay(self.ranks_sheet, z["rank_w"], S.RANK_BLANK) for k in range(2)]
+        self.pile_suits = [self._overlay(self.suits_sheet, z["suit_w"], S.SUIT_BLANK) for k in range(2)]
         for k in range(2):
-            col, row = pile_at[k]
-            self.piles.append(self._label(b, col, row, 3))
-            self.pile_sizes.append(self._label(b, col + (4 if self.compact else 3), row, 2, _GREY, True))
+            self._place(self.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
+            self._place(self.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
+        self.pile_info = [self._grid(self.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
+                          for k in range(2)]
+        self.status = self._label(self.table, status[0], status[1], status[2], 2)
+        self.set_style(False, False)
 
-    # -- small helpers --
+    def _overlay(self, sheet, size, blank):
+        return self._grid(sheet, 1, 1, size, size, 0, 0, blank)
 
-    def _set(self, label, text):
-        # Only a changed text touches the label (and so the screen).
-        if label.text != text:
-            label.text = text
+    def _place(self, grid, card_x, card_y, at, turned):
+        # An overlay at its place on a card, the card turned round or not.
+        z = self._z
+        w = grid.tile_width
+        if turned:
+            grid.x = card_x + z["card_w"] - at[0] - w
+            grid.y = card_y + z["card_h"] - at[1] - w
+        else:
+            grid.x = card_x + at[0]
+            grid.y = card_y + at[1]
+        grid.flip_x = turned
+        grid.flip_y = turned
 
-    def _card_colour(self, card):
-        if not self.colour or card == NO_CARD:
-            return _WHITE
-        return _RED if card // 13 in (1, 2) else _WHITE
+    # -- settings --
 
-    def _recolour(self, label, colour):
-        if self.colour and label.color != colour:
-            label.color = colour
+    def set_style(self, facing, four_colours):
+        # Facing each other: player 1's half turned round (flips allocate
+        # nothing). A four-colour deck: four palette entries of the ranks and suits.
+        self.facing = facing
+        for grid in (self.stocks[1], self.info[1]):
+            grid.flip_x = facing
+            grid.flip_y = facing
+        # A row's tiles end in the gap to the next card: turned round, the gap
+        # comes first, so the row moves left by a gap to stay over player 0's.
+        for grid in (self.stocks[1], self.depth[1]):
+            grid.x = self._row_x - (self._gap if facing else 0)
+        z = self._z
+        for p in range(2):
+            turned = p == 1 and facing
+            for s in range(5):
+                x = self._row_x + (4 - s if turned else s) * z["card_tile_w"]  # where stock s's card is
+                self._place(self.ranks[p][s], x, self._card_y[p], z["rank_xy"], turned)
+                self._place(self.suits[p][s], x, self._card_y[p], z["suit_xy"], turned)
+                if self.marks:
+                    mark = self.marks[p][s]
+                    mark.x = x + (z["card_w"] - z["mark_w"]) // 2
+                    mark.flip_x = turned
+                    mark.flip_y = turned
+        # The back edges lie against the cards: the sheet draws them at the
+        # bottom of a strip (player 1's, above their cards); player 0's strip
+        # is below their cards, so it is flipped, and player 1's turned round
+        # is too.
+        self.depth[0].flip_y = True
+        self.depth[1].flip_x = facing
+        if self.colour:
+            colours = S.FOUR_COLOURS if four_colours else S.TWO_COLOURS
+            for sheet in (self.ranks_sheet, self.suits_sheet):
+                for suit in range(4):
+                    sheet.pixel_shader[S.INK_SUIT + suit] = colours[suit]
+        self._status_key = -1
 
-    def _set_card(self, label, card, face_up=True):
-        self._set(label, card_text(card, face_up))
-        self._recolour(label, self._card_colour(card) if face_up else _GREY)
+    def _marker(self, p, cursor):
+        # The marker tile that points at player p's card. Player 0's marker
+        # row is above their cards, player 1's below (turned round when facing);
+        # on the small screen the markers take the depth row's place, whose
+        # flips (set_style) turn them the right way.
+        down = self.size == "small" or p == 0 or self.facing
+        if self.size == "small":
+            if cursor:
+                return S.ROW_CURSOR_DOWN if down else S.ROW_CURSOR_UP
+            return S.ROW_CHOSEN_DOWN if down else S.ROW_CHOSEN_UP
+        if cursor:
+            return S.MARK_CURSOR_DOWN if down else S.MARK_CURSOR_UP
+        return S.MARK_CHOSEN_DOWN if down else S.MARK_CHOSEN_UP
 
     # -- scenes --
 
     def show_lines(self, lines):
-        # A full-screen text scene (menu, game over): lines padded to the width.
-        self.board.hidden = True
+        # A full-screen text scene (menu, game over).
+        self.table.hidden = True
         self.scene.hidden = False
-        for r, lab in enumerate(self.lines):
-            text = lines[r] if r < len(lines) else ""
-            self._set(lab, (text + " " * self.cols)[: self.cols])
+        self._set_text(self.text, lines)
 
-    def show_game(self, game, controls, now_ms, status=None):
+    def _set_text(self, label, lines):
+        # Lines padded to the label's size, so its bitmap is reused.
+        cols = label.cols
+        text = "\n".join(((lines[r] if r < len(lines) else "") + " " * cols)[:cols] for r in range(label.lines))
+        if label.text != text:
+            label.text = text
+
+    def show_game(self, game, controls, now_ms):
         # The table as the game and the players' half-made moves are now.
         # Returns when to draw again for a flash to go out, or None.
-        if self.board.hidden:
+        if self.table.hidden:
             self.scene.hidden = True
-            self.board.hidden = False
+            self.table.hidden = False
+            self._status_key = -1
         n = game.counts
+        playing = game.phase == PLAY
         for p in range(2):
+            stocks = self.stocks[p]
+            depth = self.depth[p]
             for s in range(5):
-                i = p * 5 + s
                 if s >= game.stocks:
-                    self._set(self.cards[p][s], "   ")
-                    self._set(self.hidden[p][s], " ")
+                    self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], _NO_STOCK, False)
+                    _put(depth, s, S.ROW_DEPTH)
                     continue
-                mark = 0
-                if game.phase == PLAY and controls is not None:
-                    if controls.cursor_mode and controls.cursor[p] == s:
-                        mark = _CURSOR
-                    if controls.chosen[p] == s or controls.slot[p] == s:
-                        mark = _CHOSEN
                 if self.speed:
-                    self._set_card(self.cards[p][s], game.hand(p, s))
-                    k = 0
+                    card = game.hand(p, s)
+                    hidden = 0
                 else:
-                    self._set_card(self.cards[p][s], game.top(i))
-                    k = n[i] - 1 if n[i] else 0
-                hidden = "%d" % k if k else " "
-                if self.compact:
-                    self._set(self.hidden[p][s], self.pointer[p] if mark else hidden)
-                    self._recolour(self.hidden[p][s], mark or _GREY)
+                    card = game.top(p * 5 + s)
+                    hidden = n[p * 5 + s] - 1 if n[p * 5 + s] else 0
+                self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
+                mark = -1
+                if playing and controls is not None:
+                    if controls.chosen[p] == s or controls.slot[p] == s:
+                        mark = self._marker(p, False)
+                    elif controls.cursor_mode and controls.cursor[p] == s:
+                        mark = self._marker(p, True)
+                if self.marks:
+                    _put(depth, s, S.ROW_DEPTH + hidden)
+                    _put(self.marks[p][s], 0, S.MARK_BLANK if mark < 0 else mark)
                 else:
-                    self._set(self.hidden[p][s], hidden)
-                    self._set(self.marks[p][s], self.pointer[p] if mark else " ")
-                    if mark:
-                        self._recolour(self.marks[p][s], mark)
-            called = "*" if game.phase in (READY, STALEMATE) and game.called & (1 << p) else " "
+                    _put(depth, s, S.ROW_DEPTH + hidden if mark < 0 else mark)
+            info = self.info[p]
+            called = (game.phase == READY or game.phase == STALEMATE) and game.called & (1 << p)
             if self.speed:
-                stock = n[speed.STOCK + p]
-                side = n[speed.SIDE + p]
-                self._set(self.spit[p], "%2d" % stock if self.compact else "stock %2d%s" % (stock, called))
-                self._set(self.side[p], "%2d" % side if self.compact else "side %2d" % side)
+                _count(info, 0, S.GLYPH_SPIT_CARDS, n[_SPEED_STOCK + p])
+                _count(info, 4, S.GLYPH_SIDE_PILE, n[_SPEED_SIDE + p])
             else:
-                spit = n[SPIT_CARDS + p]
-                self._set(self.spit[p], "%2d" % spit if self.compact else "spit %2d%s" % (spit, called))
-                self._set(self.side[p], "  " if self.compact else "       ")
-        first_pile = speed.PILE if self.speed else SPIT_PILES
-        face_up = not (self.speed and game.phase == READY)  # Speed's middle cards wait face down
+                _count(info, 0, S.GLYPH_SPIT_CARDS, n[SPIT_CARDS + p])
+                for i in range(4, 7):
+                    _put(info, i, S.GLYPH_BLANK)
+            _put(info, 3, S.GLYPH_STAR if called else S.GLYPH_BLANK)
+        first = _SPEED_PILE if self.speed else SPIT_PILES
+        face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
         for k in range(2):
-            self._set_card(self.piles[k], game.top(first_pile + k), face_up)
-            size = n[first_pile + k]
-            self._set(self.pile_sizes[k], "%-2d" % size if size else "  ")
+            card = game.top(first + k)
+            self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
+            size = n[first + k]
+            info = self.pile_info[k]
+            arrow = S.GLYPH_BLANK if not size else S.GLYPH_ARROW_DOWN if k == 0 else S.GLYPH_ARROW_UP
+            if self.speed:
+                arrow = S.GLYPH_BLANK  # Speed's play piles belong to nobody
+            _count(info, 0, arrow, size)
         if controls is not None and controls.attempts != self._attempts:
             self._attempts = controls.attempts
             for p in range(2):
@@ -233,48 +333,63 @@ class Screen:
         redraw_at = None
         for p in range(2):
             on = ticks_diff(self._flash_until[p], now_ms) > 0
-            self._set(self.flash[p], ("X" if self.compact else " NO") if on else (" " if self.compact else "   "))
+            _put(self.info[p], 7, S.GLYPH_CROSS if on else S.GLYPH_BLANK)
             if on and (redraw_at is None or ticks_diff(self._flash_until[p], redraw_at) < 0):
                 redraw_at = self._flash_until[p]
-        self._set(self.status, self._fit(status if status is not None else self.status_text(game), self.status))
-        if self.info is not None:
-            self._set(self.info, self._fit(self.info_text(game), self.info))
+        key = ((game.round & 0xFFFF) * 8 + game.phase) * 4 + (game.winner + 1 if game.phase == GAME_OVER else
+                                                            game.chooser + 1 if game.phase == CHOOSE else 0)
+        if key != self._status_key:  # the status changes with the phase or the round, not with a move
+            self._status_key = key
+            self._set_text(self.status, (self.status_text(game), self.info_text(game)))
         return redraw_at
 
-    def _fit(self, text, label):
-        width = len(label.text)
-        return (text + " " * width)[:width]
+    def _show_card(self, paper, i, rank, suit, card, face_down):
+        # A card's three layers: a card played changes only its rank and suit.
+        if card == NO_CARD or card == _NO_STOCK:
+            _put(paper, i, S.TILE_EMPTY if card == NO_CARD else S.TILE_BLANK)
+            face_down = True
+        else:
+            _put(paper, i, S.TILE_BACK if face_down else S.TILE_FACE)
+        _put(rank, 0, S.RANK_BLANK if face_down else card)
+        _put(suit, 0, S.SUIT_BLANK if face_down else card // 13)
 
     def status_text(self, game):
+        # The prompt: what to do now (short forms where the middle is narrow).
         ph = game.phase
-        short = self.compact
-        call = "TURN!" if self.speed else "SPIT!"
-        if ph == READY:
-            return call if short else "Round %d: %s" % (game.round, call)
+        short = self.status.cols < 8
+        if ph == READY or ph == STALEMATE:
+            return "TURN!" if self.speed else "SPIT!"
         if ph == PLAY:
-            if short:
-                return "R%d" % game.round
-            if game.rules & SCORING:
-                return "Round %d  %d:%d" % (game.round, game.scores[0], game.scores[1])
-            return "Round %d" % game.round
-        if ph == STALEMATE:
-            return call if short else "Stuck! " + call
+            return ("R%d" if short else "Round %d") % game.round
         if ph == SLAP:
-            return "SLAP!" if short else "SLAP a pile!"
+            return "SLAP!"
         if ph == CHOOSE:
-            return "P%d pile?" % game.chooser if short else "P%d: take a pile" % game.chooser
+            return ("P%d?" if short else "P%d: pick") % game.chooser
         if ph == GAME_OVER:
-            return "P%d WINS" % game.winner if short else "Player %d wins!" % game.winner
+            return "P%d won" % game.winner
         return ""
 
     def info_text(self, game):
-        # The last round's result while the next one waits to start.
-        if game.phase != READY or game.round < 2:
-            return ""
-        if self.speed:
-            return "score %d:%d" % (game.scores[0], game.scores[1])
-        took = game.took
-        text = "took " + " ".join("P%d:%s" % (p, "-" if took[p] == _NONE else str(took[p])) for p in range(2))
+        # Scores while they count; else a stalemate, or the last round's result
+        # (which pile each player took) while the next one waits.
         if game.rules & SCORING:
-            text = "+%d:+%d now %d:%d" % (game.round_points[0], game.round_points[1], game.scores[0], game.scores[1])
-        return text
+            return "%d:%d" % (game.scores[0], game.scores[1])
+        if game.phase == STALEMATE:
+            return "stuck"
+        if self.speed or game.phase != READY or game.round < 2:
+            return ""
+        took = game.took
+        return "took %s:%s" % ("-" if took[0] == _NONE else str(took[0]), "-" if took[1] == _NONE else str(took[1]))
+
+
+def _put(grid, i, tile):
+    # A tile index, written only when it changes.
+    if grid[i] != tile:
+        grid[i] = tile
+
+
+def _count(grid, at, icon, n):
+    # An icon and a two-digit count from tile at on.
+    _put(grid, at, icon)
+    _put(grid, at + 1, S.GLYPH_BLANK if n < 10 else S.GLYPH_DIGIT + (n // 10) % 10)
+    _put(grid, at + 2, S.GLYPH_DIGIT + n % 10)

@@ -33,13 +33,14 @@ def drives(tmp_path_factory):
     return made
 
 
-def board_run(drive, profile, *args, vm=True):
+def board_run(drive, profile, *args, vm=True, steps=None):
     """Run the driver on the VM (the drive copied to /drive) or on CPython; the
     result's lines by their first word: {"final": ..., "nvm": ..., "line": [...]}."""
     if vm:
         args = [("/drive/" + os.path.basename(a)) if isinstance(a, str) and a.startswith(str(drive)) else a
                 for a in args]
-        out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=(), drive=str(drive))
+        out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=(), drive=str(drive), steps=steps,
+                     heap=160 * 1024 if steps else None)
     else:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         out = run_cpython(DRIVER, str(drive), board_of(profile), *args, env=env)
@@ -79,9 +80,15 @@ def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, r
     replay = drive / ("match-%s-%d.txt" % (game, seed))
     expected = make_replay(replay, profile, game, seed, rules)
     assert expected.startswith(game + " over:")
-    run = board_run(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed)
+    run = board_run(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed, "--alloc", "--memory",
+                    steps="vm_step")
     assert run["final"] == expected  # move for move the game the engine plays on CPython
     assert run["line"][0].strip() == "GAME OVER"  # and the screen says so
+    # From the key event to the screen update, an ordinary move allocates nothing.
+    moves, allocating, spent = (int(w) for w in run["moves"].split()[:5:2])
+    assert moves > 20 and allocating == 0 and spent == 0, run["moves"]
+    print("%s %s: heap kept after start-up %s B, highest %s B" % (profile, game, run["startup"], run["peak"]))
+    assert int(run["peak"]) < 100 * 1024  # a guard; the figures: tools/bench_board.py
 
 
 def on_board(profile, taps):
@@ -131,21 +138,22 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
     assert again["final"] == first["final"]
 
 
-MENU_TAPS = (
-    # Spit: players all the way round, then each option on and off again.
-    ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.stock1", "p0.pile0", "p0.pile0"] * 4
-    # Down past the last line to the first: the game becomes Speed; its two
-    # options on (past Players).
-    + ["p0.stock1", "p0.pile0", "p0.stock1", "p0.stock1", "p0.pile0", "p0.stock1", "p0.pile0"]
-    # Up through every line, past the first to the last, and down to the first.
-    + ["p0.stock0"] * 4 + ["p0.stock1"]
-)
+def menu_taps(colour):
+    # Spit: players all the way round, each option on and off again, the seats
+    # facing and (colour screens) the four-colour deck; down past the last
+    # line to the first: the game becomes Speed, its two options on; up
+    # through every line, past the first to the last, and down to the first.
+    taps = ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.stock1", "p0.pile0", "p0.pile0"] * 4
+    taps += ["p0.stock1", "p0.pile0"] * (2 if colour else 1)
+    taps += ["p0.stock1", "p0.pile0", "p0.stock1", "p0.stock1", "p0.pile0", "p0.stock1", "p0.pile0"]
+    return taps + ["p0.stock0"] * 4 + ["p0.stock1"]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     drive = drives[profile]
-    taps = on_board(profile, MENU_TAPS)
+    colour = profile != "pico-ssd1306"
+    taps = on_board(profile, menu_taps(colour))
     path = drive / "menu.txt"
     path.write_text("".join("%d %s\n" % (300 + 120 * i, t) for i, t in enumerate(taps)))
     run = both(drive, profile, "--replay", str(path))
@@ -157,9 +165,10 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     assert lines[: len(run["want"])] == run["want"]
     shown = "\n".join(lines)
     assert ">Game: Speed" in shown and "Sides: 5 (SD-2b)" in shown and "Win: 50 points" in shown
+    assert "Seats: facing" in shown and ("Deck: 4 colours" in shown) == colour
     # The settings record in nvm holds the same choices.
     nvm = bytes.fromhex(run["nvm"])
-    assert bytes([kind, spit_rules, players, speed_rules]) in nvm[:32]
+    assert bytes([kind, spit_rules, players, speed_rules, 3 if colour else 1]) in nvm[:32]
 
 
 def test_every_board_module_compiles_and_imports_on_the_vm(drives):

@@ -18,8 +18,11 @@ class BlindScreen:
     def show_lines(self, lines):
         pass
 
-    def show_game(self, game, controls, now_ms, status=None):
+    def show_game(self, game, controls, now_ms):
         return None
+
+    def set_style(self, facing, four_colours):
+        pass
 
 
 def test_a_human_press_between_the_computers_two_presses_wins_when_it_was_first():

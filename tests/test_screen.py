@@ -1,9 +1,11 @@
-"""Headless snapshots of every scene at every board profile's resolution.
+"""What a person sees: every scene drawn headless at every profile's resolution
+(Blinka's displayio, the same groups as the board) and checked on the pixels.
 
-Each scene is drawn by hardware/screen.py on Blinka's displayio, saved as a
-PNG (to SPIT_SNAPSHOTS when set, for people to look at) and checked
-structurally: the size, what the labels say, that each card is drawn where it
-belongs in its colour, and that a monochrome screen uses black and white only.
+Each scene is saved as a PNG (to SPIT_SNAPSHOTS when set, to look at). Every
+TileGrid's pixels on the screen must be its sheet tiles, turned as its flips
+say; each tile must be the one the game calls for (the card on top of each
+stock and pile, the depth of each stock, each count's digits); nothing may
+overlap or leave the screen; a monochrome screen is black and white only.
 """
 import os
 
@@ -14,19 +16,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import displayio  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
 
-from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
-from hardware import profiles  # noqa: E402
+from engine.cards import NO_CARD  # noqa: E402
+from engine.spit import CHOOSE, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
+from hardware import profiles, sprites  # noqa: E402
 from hardware.app import App  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
 from hardware.desktop import DesktopKeys, Event, _pygame_display_class  # noqa: E402
-from hardware.screen import Screen, card_text  # noqa: E402
+from hardware.profiles import SetupError  # noqa: E402
+from hardware.screen import Screen  # noqa: E402
 from helpers import position  # noqa: E402
 
-
-
-def reddish(rgb):
-    return rgb[0] > 200 and rgb[1] < 100 and rgb[2] < 100
+HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
 STUCK1 = "5C/5D/5H/5S/4C"
 
 
@@ -36,6 +38,12 @@ def play_scene(controls):
     controls.result[1] = 5  # player 1's last move was refused: flash
     controls.attempts += 1
     return g
+
+
+def deep_scene(controls):
+    # Stocks of 1 to 5 cards, counts of two digits.
+    return position("ac/2c,3C/4c,5c,6C/7c,8c,9c,10C/jc,qc,kc,ad,2D", "3d/4d,5D/6d,7d,8D/9d,10d,jd,QD/kd,ah,2h,3h,4H",
+                    pile0="5H", pile1="8H", spit0="6h,7h,9h,10h,jh,qh,kh,as,2s,3s,4s,5s", spit1="6s,7s")
 
 
 def stalemate_scene(controls):
@@ -62,12 +70,13 @@ def result_scene(controls):
 
 
 SCENES = {
-    "ready": (lambda c: Game(5), READY, "SPIT"),
+    "ready": (lambda c: Game(5), READY, "SPIT!"),
     "play": (play_scene, PLAY, "R"),
-    "stalemate": (stalemate_scene, STALEMATE, "SPIT"),
-    "slap": (slap_scene, SLAP, "SLAP"),
+    "deep": (deep_scene, PLAY, "R"),
+    "stalemate": (stalemate_scene, STALEMATE, "SPIT!"),
+    "slap": (slap_scene, SLAP, "SLAP!"),
     "choose": (choose_scene, CHOOSE, "P0"),
-    "result": (result_scene, READY, "SPIT"),
+    "result": (result_scene, READY, "SPIT!"),
 }
 
 
@@ -76,8 +85,7 @@ def rig(request):
     displayio.release_displays()
     profile = profiles.get(request.param)
     display = _pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False)
-    screen = Screen(display, profile["width"], profile["height"], profile["colour"], profile["cursor"])
-    return profile, display, screen
+    return profile, display, Screen(display, profile)
 
 
 def snapshot(display, name, tmp_path):
@@ -89,33 +97,219 @@ def snapshot(display, name, tmp_path):
     return pygame.image.load(path)
 
 
-def colours(image, label):
-    """The colours drawn inside a label's box."""
-    x, y = label.anchored_position
-    box = label.bounding_box
-    w, h = box[2] * label.scale, box[3] * label.scale
-    found = set()
-    for yy in range(int(y), min(int(y + h), image.get_height())):
-        for xx in range(int(x), min(int(x + w), image.get_width())):
-            found.add(tuple(image.get_at((xx, yy)))[:3])
-    return found
+def rgb565(c):
+    # What the panel shows of a colour: 5, 6 and 5 bits.
+    r, g, b = c[0], c[1], c[2]
+    return (r >> 3, g >> 2, b >> 3)
 
 
-def check_cards(profile, screen, image, g):
+def sheet_image(screen, sheet):
+    part = {id(getattr(screen, name + "_sheet", None)): name
+            for name in ("cards", "ranks", "suits", "rows", "marks", "glyph")}[id(sheet)]
+    return Image.open(os.path.join(HARDWARE, sprites.file_name(screen.size, part.replace("glyph", "glyphs"))))
+
+
+def expected_screen(screen, width, height):
+    """The table as its TileGrids should draw it, layer over layer: the sheets'
+    pixels through their palettes as they are now, turned by the flips,
+    transparent entries showing what is below. None where a label is."""
+    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    for item in screen.table:
+        if not isinstance(item, displayio.TileGrid):
+            x1, y1, x2, y2 = (int(v) for v in box(item))
+            for y in range(max(y1, 0), min(y2, height)):
+                for x in range(max(x1, 0), min(x2, width)):
+                    canvas[y][x] = None
+            continue
+        if item.hidden:
+            continue
+        image = sheet_image(screen, item.bitmap)
+        palette = item.bitmap.pixel_shader
+        w, h = item.tile_width, item.tile_height
+        cols = image.width // w
+        for row in range(item.height):
+            for col in range(item.width):
+                tile = item[col, row]
+                sx = item.width - 1 - col if item.flip_x else col
+                sy = item.height - 1 - row if item.flip_y else row
+                for y in range(h):
+                    for x in range(w):
+                        tx = w - 1 - x if item.flip_x else x
+                        ty = h - 1 - y if item.flip_y else y
+                        index = image.getpixel(((tile % cols) * w + tx, (tile // cols) * h + ty))
+                        if palette.is_transparent(index):
+                            continue
+                        X, Y = item.x + sx * w + x, item.y + sy * h + y
+                        if 0 <= X < width and 0 <= Y < height and canvas[Y][X] is not None:
+                            canvas[Y][X] = rgb565(_rgb(palette[index]))
+    return canvas
+
+
+def _rgb(c):
+    return ((c >> 16) & 255, (c >> 8) & 255, c & 255) if isinstance(c, int) else c
+
+
+def check_pixels(screen, image, width, height):
+    """Every pixel of the table but the text is what the sheets say."""
+    want = expected_screen(screen, width, height)
+    for y in range(height):
+        for x in range(width):
+            if want[y][x] is not None:
+                got = rgb565(tuple(image.get_at((x, y)))[:3])
+                assert got == want[y][x], "pixel (%d, %d): %r, the sheets say %r" % (x, y, got, want[y][x])
+
+
+def grids(screen):
+    named = [("piles%d" % k, screen.piles[k]) for k in range(2)] + [("pile_info%d" % k, screen.pile_info[k])
+                                                                      for k in range(2)]
     for p in range(2):
+        named += [("stocks%d" % p, screen.stocks[p]), ("depth%d" % p, screen.depth[p]), ("info%d" % p, screen.info[p])]
+        if screen.marks:
+            named += [("marks%d.%d" % (p, s), screen.marks[p][s]) for s in range(5)]
+    return named
+
+
+def box(item):
+    if isinstance(item, displayio.TileGrid):
+        return item.x, item.y, item.x + item.width * item.tile_width, item.y + item.height * item.tile_height
+    x, y = item.anchored_position
+    b = item.bounding_box
+    return x, y, x + b[2] * item.scale, y + b[3] * item.scale
+
+
+def inside(a, b):
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def check_layout(screen, width, height):
+    # Nothing overlaps or leaves the screen, but a card's rank and suit, which
+    # lie on their card.
+    items = [g for _, g in grids(screen)] + [screen.status]
+    boxes = [box(i) for i in items]
+    for i, (x1, y1, x2, y2) in enumerate(boxes):
+        assert 0 <= x1 and 0 <= y1 and x2 <= width and y2 <= height, "off the screen: %r" % (boxes[i],)
+        for j in range(i):
+            a = boxes[j]
+            assert x2 <= a[0] or a[2] <= x1 or y2 <= a[1] or a[3] <= y1, "overlap: %r %r" % (a, boxes[i])
+    z = sprites.SIZES[screen.size]
+    tw = z["card_tile_w"]
+    for p in range(2):
+        row = screen.stocks[p]
+        for s in range(5):
+            col = 4 - s if row.flip_x else s
+            left = row.x + col * tw + (tw - z["card_w"] if row.flip_x else 0)
+            card = (left, row.y, left + z["card_w"], row.y + z["card_h"])
+            assert inside(box(screen.ranks[p][s]), card) and inside(box(screen.suits[p][s]), card), (p, s)
+    for k in range(2):
+        x, y = screen.piles[k].x, screen.piles[k].y
+        card = (x, y, x + z["card_w"], y + z["card_h"])
+        assert inside(box(screen.pile_ranks[k]), card) and inside(box(screen.pile_suits[k]), card)
+
+
+def digits(grid, at):
+    # The count shown by two digit tiles from at ('' when blank).
+    text = ""
+    for i in (at, at + 1):
+        t = grid[i]
+        if sprites.GLYPH_DIGIT <= t < sprites.GLYPH_DIGIT + 10:
+            text += str(t - sprites.GLYPH_DIGIT)
+    return text
+
+
+def reference_card(screen, card, face_down):
+    """A card as a person should see it, composed here from the sheets: the
+    paper, and for a face-up card its rank and big suit at their places (the
+    table's colour, entry 0, is never drawn over the paper)."""
+    z = sprites.SIZES[screen.size]
+    paper = sprites.TILE_EMPTY if card == NO_CARD else sprites.TILE_BACK if face_down else sprites.TILE_FACE
+    layers = [(screen.cards_sheet, z["card_tile_w"], z["card_h"], paper, (0, 0), False)]
+    if card != NO_CARD and not face_down:
+        layers.append((screen.ranks_sheet, z["rank_w"], z["rank_w"], card, z["rank_xy"], True))
+        layers.append((screen.suits_sheet, z["suit_w"], z["suit_w"], card // 13, z["suit_xy"], True))
+    out = [[None] * z["card_w"] for _ in range(z["card_h"])]
+    for sheet, w, h, tile, (ox, oy), clear_0 in layers:
+        image = sheet_image(screen, sheet)
+        cols = image.width // w
+        for y in range(h):
+            for x in range(min(w, z["card_w"])):
+                index = image.getpixel(((tile % cols) * w + x, (tile // cols) * h + y))
+                if not (clear_0 and index == 0):
+                    out[oy + y][ox + x] = rgb565(_rgb(sheet.pixel_shader[index]))
+    return out
+
+
+def check_card_seen(screen, image, left, top, card, face_down, turned):
+    want = reference_card(screen, card, face_down)
+    h, w = len(want), len(want[0])
+    for y in range(h):
+        for x in range(w):
+            wx, wy = (w - 1 - x, h - 1 - y) if turned else (x, y)
+            got = rgb565(tuple(image.get_at((left + x, top + y)))[:3])
+            assert got == want[wy][wx], "card %r at (%d, %d): pixel (%d, %d)" % (card, left, top, x, y)
+
+
+def check_card(paper, i, rank, suit, card, face_down=False):
+    # The layers show this card: its paper, and its rank and suit over it.
+    if card is None or card == NO_CARD:
+        assert paper[i] == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
+        assert rank[0] == sprites.RANK_BLANK and suit[0] == sprites.SUIT_BLANK
+    elif face_down:
+        assert (paper[i], rank[0], suit[0]) == (sprites.TILE_BACK, sprites.RANK_BLANK, sprites.SUIT_BLANK)
+    else:
+        assert (paper[i], rank[0], suit[0]) == (sprites.TILE_FACE, card, card // 13)
+
+
+def check_table(profile, screen, image, g, speed=False):
+    # Each tile is the one the game calls for...
+    for p in range(2):
+        for s in range(5):
+            if speed:
+                card, hidden = g.hand(p, s), 0
+            elif s < g.stocks:
+                card, hidden = g.top(p * 5 + s), max(g.counts[p * 5 + s] - 1, 0)
+            else:
+                card, hidden = None, 0
+            check_card(screen.stocks[p], s, screen.ranks[p][s], screen.suits[p][s], card)
+            if screen.marks:
+                assert screen.depth[p][s] == sprites.ROW_DEPTH + hidden
+        counts = (g.counts[0 + p], g.counts[2 + p]) if speed else (g.counts[10 + p],)
+        assert digits(screen.info[p], 1) == str(counts[0])
+        if speed:
+            assert digits(screen.info[p], 5) == str(counts[1])
+    first = 4 if speed else 12
+    for k in range(2):
+        top = g.top(first + k)
+        check_card(screen.piles[k], 0, screen.pile_ranks[k], screen.pile_suits[k], top, speed and g.phase == READY)
+        assert digits(screen.pile_info[k], 1) == (str(g.counts[first + k]) if g.counts[first + k] else "0")
+    # ...and the screen is what those tiles draw, each where it belongs, and
+    # every card looks as the sheets compose it.
+    check_pixels(screen, image, profile["width"], profile["height"])
+    z = sprites.SIZES[screen.size]
+    tw = z["card_tile_w"]
+    for p in range(2):
+        row = screen.stocks[p]
         for s in range(g.stocks):
-            label = screen.cards[p][s]
-            card = g.top(p * 5 + s)
-            assert label.text == card_text(card)
-            if g.counts[p * 5 + s]:
-                drawn = colours(image, label)
-                assert len(drawn) > 1, "nothing drawn for player %d stock %d" % (p, s)
-                red = card // 13 in (1, 2)
-                assert any(reddish(c) for c in drawn) == (red and profile["colour"])
+            card = g.hand(p, s) if speed else g.top(p * 5 + s)
+            col = 4 - s if row.flip_x else s
+            left = row.x + col * tw + (tw - z["card_w"] if row.flip_x else 0)
+            check_card_seen(screen, image, left, row.y, card, False, row.flip_x)
+    for k in range(2):
+        top = g.top(first + k)
+        check_card_seen(screen, image, screen.piles[k].x, screen.piles[k].y, top, speed and g.phase == READY, False)
+    check_layout(screen, profile["width"], profile["height"])
+    if not profile["colour"]:
+        every = {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width()) for y in range(image.get_height())}
+        assert every <= {(0, 0, 0), (255, 255, 255)}
+
+
+def lit(image, label):
+    x1, y1, x2, y2 = box(label)
+    return sum(1 for y in range(int(y1), int(y2)) for x in range(int(x1), int(x2))
+               if tuple(image.get_at((x, y)))[:3] != (0, 0, 0))
 
 
 @pytest.mark.parametrize("scene", sorted(SCENES))
-def test_scene_snapshot(rig, scene, tmp_path):
+def test_scene_on_the_pixels(rig, scene, tmp_path):
     profile, display, screen = rig
     make, phase, word = SCENES[scene]
     controls = Controls(profile["keymap"], profile["cursor"])
@@ -124,52 +318,45 @@ def test_scene_snapshot(rig, scene, tmp_path):
     screen.show_game(g, controls, 0)
     image = snapshot(display, "%s-%s" % (profile["name"], scene), tmp_path)
     assert image.get_size() == (profile["width"], profile["height"])
-    assert word in screen.status.text
-    check_cards(profile, screen, image, g)
-    for k in range(2):
-        assert screen.pile_sizes[k].text.strip() == (str(g.counts[12 + k]) if g.counts[12 + k] else "")
-    if not profile["colour"]:
-        every = {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width()) for y in range(image.get_height())}
-        assert every == {(0, 0, 0), (255, 255, 255)}
+    assert word in screen.status.text and lit(image, screen.status) > 0
+    check_table(profile, screen, image, g)
     if scene == "play":
-        marks = screen.hidden if screen.compact else screen.marks
-        assert marks[0][1].text == "^"  # player 0's chosen stock is marked
-        assert screen.flash[1].text.strip()  # player 1's refused move flashes
-        assert not screen.flash[0].text.strip()
+        if screen.marks:  # player 0's chosen stock
+            assert screen.marks[0][1][0] in (sprites.MARK_CHOSEN_UP, sprites.MARK_CHOSEN_DOWN)
+        else:
+            assert screen.depth[0][1] in (sprites.ROW_CHOSEN_UP, sprites.ROW_CHOSEN_DOWN)
+        assert screen.info[1][7] == sprites.GLYPH_CROSS  # player 1's refused move flashes
+        assert screen.info[0][7] == sprites.GLYPH_BLANK
+    if scene == "stalemate":
+        assert screen.info[0][3] == sprites.GLYPH_STAR and screen.info[1][3] == sprites.GLYPH_BLANK  # P0 called
     if scene == "result":
-        assert g.round == 2
-        if screen.info is not None:
-            assert "20:" in screen.info.text or "took" in screen.info.text
+        assert "20:" in screen.status.text  # the scores after the round
 
 
-def test_menu_and_game_over_scenes(rig, tmp_path):
+@pytest.mark.parametrize("facing,four", [(True, False), (False, True), (True, True)])
+def test_facing_each_other_and_four_colours(rig, tmp_path, facing, four):
     profile, display, screen = rig
-    keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
-    app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
-    image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
-    texts = [lab.text for lab in screen.lines]
-    assert any(">Game: Spit" in t for t in texts) and any("Win: first out" in t for t in texts)
-    assert any("Players: two" in t for t in texts)
-    assert any("start" in t for t in texts) or screen.rows < 10  # a 5-line OLED has no room for help
-    assert len(colours(image, screen.lines[0])) > 1
-    app.game = _over_game()
-    screen.show_lines(app.over_lines())
-    image = snapshot(display, "%s-over" % profile["name"], tmp_path)
-    texts = [lab.text for lab in screen.lines]
-    assert any("wins" in t for t in texts)
-    assert any("points" in t for t in texts)
-    assert screen.board.hidden and not screen.scene.hidden
-
-
-def _over_game():
-    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S", scores="40:95")
-    g.play(0, 0)
-    assert g.phase == GAME_OVER
-    return g
+    screen.set_style(facing, four)
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = deep_scene(controls)
+    controls.chosen[1] = 2
+    screen.show_game(g, controls, 0)
+    image = snapshot(display, "%s-style-%d%d" % (profile["name"], facing, four), tmp_path)
+    check_table(profile, screen, image, g)
+    assert screen.stocks[1].flip_x == facing and screen.stocks[1].flip_y == facing
+    # Player 1's stock 0 is on their left: over player 0's stock 4 when facing,
+    # its card (a tile turned round starts with the gap) right above.
+    tw = screen.stocks[0].tile_width
+    gap = tw - sprites.SIZES[screen.size]["card_w"]
+    p1_stock0 = screen.stocks[1].x + (4 * tw + gap if facing else 0)
+    assert p1_stock0 == screen.stocks[0].x + (4 * tw if facing else 0)
+    if profile["colour"]:
+        diamonds = screen.suits_sheet.pixel_shader[sprites.INK_SUIT + 1]
+        assert diamonds == (sprites.FOUR_COLOURS[1] if four else sprites.TWO_COLOURS[1])
 
 
 @pytest.mark.parametrize("phase", ["ready", "play"])
-def test_speed_scenes(rig, phase, tmp_path):
+def test_speed_on_the_pixels(rig, phase, tmp_path):
     from engine import speed
 
     profile, display, screen = rig
@@ -181,14 +368,56 @@ def test_speed_scenes(rig, phase, tmp_path):
         g.play(1, speed.TURN)
     screen.show_game(g, controls, 0)
     image = snapshot(display, "%s-speed-%s" % (profile["name"], phase), tmp_path)
-    for p in range(2):
-        for h in range(5):
-            assert screen.cards[p][h].text == card_text(g.hand(p, h))  # hands are shown face up (D-11)
-        assert str(g.counts[speed.STOCK + p]) in screen.spit[p].text
-        assert str(g.counts[speed.SIDE + p]) in screen.side[p].text
+    check_table(profile, screen, image, g, speed=True)
     if phase == "ready":
-        assert screen.piles[0].text == "###"  # the middle cards lie face down
+        assert screen.piles[0][0] == sprites.TILE_BACK  # the middle cards lie face down
         assert "TURN" in screen.status.text
-    else:
-        assert screen.piles[0].text == card_text(g.top(speed.PILE))
-        assert len(colours(image, screen.piles[0])) > 1
+
+
+def test_menu_and_game_over_scenes(rig, tmp_path):
+    profile, display, screen = rig
+    keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
+    app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
+    image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
+    text = screen.text.text
+    assert ">Game: Spit" in text and "Players: two" in text
+    assert "Seats: side by side" in text or screen.rows < 10
+    assert lit(image, screen.text) > 200 and screen.table.hidden
+    app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S",
+                        scores="40:95")
+    app.game.play(0, 0)
+    screen.show_lines(app.over_lines())
+    snapshot(display, "%s-over" % profile["name"], tmp_path)
+    assert "wins" in screen.text.text and "points" in screen.text.text
+
+
+def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
+    profile = profiles.get("pybadge")
+    displayio.release_displays()
+    display = _pygame_display_class()(width=160, height=128, auto_refresh=False)
+    with pytest.raises(SetupError, match="sprites-medium-cards.bmp are missing or damaged.*make flash"):
+        Screen(display, profile, folder=str(tmp_path))
+    for part in sprites.PARTS:
+        name = sprites.file_name("medium", part)
+        with open(os.path.join(HARDWARE, name), "rb") as f:
+            data = f.read()
+        (tmp_path / name).write_bytes(data)
+    rows = tmp_path / sprites.file_name("medium", "rows")
+    good = rows.read_bytes()
+    rows.write_bytes(b"XX" + good[2:])  # not a BMP
+    with pytest.raises(SetupError, match="sprites-medium-rows.bmp are missing or damaged"):
+        Screen(display, profile, folder=str(tmp_path))
+    rows.write_bytes(good[:18] + (7).to_bytes(4, "little") + good[22:])  # a BMP of the wrong size
+    with pytest.raises(SetupError, match="sprites-medium-rows.bmp are damaged"):
+        Screen(display, profile, folder=str(tmp_path))
+    rows.write_bytes(good)
+    Screen(display, profile, folder=str(tmp_path))  # whole again
+
+
+def test_the_committed_sheets_are_what_the_tool_draws():
+    import subprocess
+    import sys
+
+    tool = os.path.join(os.path.dirname(HARDWARE), "tools", "make_sprites.py")
+    out = subprocess.run([sys.executable, tool, "--check"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

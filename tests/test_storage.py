@@ -195,7 +195,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     displayio.release_displays()
     profile = profiles.get("pico-st7789-320")
     display = _pygame_display_class()(width=320, height=240, auto_refresh=False)
-    screen = Screen(display, 320, 240, True, False)
+    screen = Screen(display, profile)
     nvm = bytearray(b"\xff" * SIZE_NEEDED)
     keys = DesktopKeys(14, lambda: 0)
     app = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
@@ -211,10 +211,10 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     # Power off, power on: a new App on the same nvm.
     displayio.release_displays()
     display = _pygame_display_class()(width=320, height=240, auto_refresh=False)
-    screen = Screen(display, 320, 240, True, False)
+    screen = Screen(display, profile)
     again = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     assert again.saved is not None and again.saved.text() == saved_text
-    assert any("Resume Spit 2" in lab.text for lab in screen.lines)
+    assert "Resume Spit 2" in screen.text.text
     again.resume_match(0)
     assert again.mode == PLAYING and again.game.text() == saved_text
     assert again.rules == 1

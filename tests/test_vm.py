@@ -11,16 +11,18 @@ VM = os.path.join(ROOT, "tools", "mpvm.mjs")
 SCRIPTS = os.path.join(ROOT, "tests", "vm")
 
 
-def run_vm(script, *args, pkgs=("engine",), drive=None, steps=None):
+def run_vm(script, *args, pkgs=("engine",), drive=None, steps=None, heap=None):
     """Run a script of tests/vm (or any path) on the VM with the packages copied
     in, a drive folder as /drive when given, and its function steps called from
-    the host until it returns False (mpvm.mjs --steps)."""
+    the host until it returns False (mpvm.mjs --steps). A small heap (it grows
+    by itself) keeps the collections and gc.mem_alloc() of such steps quick."""
     node = shutil.which("node")
     assert node, "Node.js is needed for the MicroPython VM tests"
     assert os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")), "run 'make install' first"
     out = subprocess.run(
         [node, VM, *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))],
          *(("--drive", drive) if drive else ()), *(("--steps", steps) if steps else ()),
+         *(("--heap", str(heap)) if heap else ()),
          os.path.join(SCRIPTS, script)]
         + [str(a) for a in args],
         capture_output=True,

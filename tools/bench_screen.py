@@ -13,6 +13,7 @@ import os
 import sys
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -23,6 +24,7 @@ from engine.spit import GAME_OVER, PLAY, Game  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
 from hardware.desktop import _pygame_display_class  # noqa: E402
+from hardware.keymaps import key_numbers  # noqa: E402
 from hardware.plan import keys_for_move  # noqa: E402
 from hardware.screen import Screen  # noqa: E402
 
@@ -32,13 +34,13 @@ def measure(name, moves, seed=1):
     profile = profiles.get(name)
     w, h = profile["width"], profile["height"]
     display = _pygame_display_class()(width=w, height=h, auto_refresh=False)
-    screen = Screen(display, w, h, profile["colour"], profile["cursor"])
+    screen = Screen(display, profile)
     controls = Controls(profile["keymap"], profile["cursor"])
-    keymap = profile["keymap"]
+    numbers = key_numbers(profile["keymap"])
     g = Game(seed)
     screen.show_game(g, controls, 0)
     display.refresh()
-    display.refresh()  # Blinka leaves the first full refresh's labels dirty once
+    display.refresh()  # Blinka leaves the first full refresh's groups dirty once
     pick = Rng(seed)
     out = bytearray(16)
     b0 = bytearray(64)
@@ -53,7 +55,7 @@ def measure(name, moves, seed=1):
         phase = g.phase
         before = display.pixels_pushed
         for j in range(keys_for_move(g, controls, player, move, out)):
-            k = keymap.index(player * 16 + out[j])
+            k = numbers[player * 16 + out[j]]
             controls.feed(g, k, True, t)
             controls.feed(g, k, False, t + 60)
             controls.apply(g)

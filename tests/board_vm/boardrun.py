@@ -372,8 +372,8 @@ def report(driver):
     print("passes %d" % driver.passes)
     menu = " ".join(str(x) for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.item))
     print("menu " + menu)
-    for lab in app.screen.lines:
-        print("line " + lab.text)
+    for line in app.screen.text.text.split("\n"):
+        print("line " + line)
     if app.mode == 0:
         for line in app.menu_lines():
             print("want " + line)

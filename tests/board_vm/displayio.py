@@ -229,6 +229,30 @@ class TileGrid:
         self._tiles[index] = tile
 
 
+class OnDiskBitmap:
+    # An indexed BMP left on flash: the header and palette are read, the
+    # pixels stay in the file (as on the board; nothing here draws them).
+    def __init__(self, file):
+        f = open(file, "rb") if isinstance(file, str) else file
+        head = f.read(54)
+        if len(head) < 54 or head[0:2] != b"BM":
+            raise ValueError("Invalid BMP file")
+        self._file = f
+        self.width = int.from_bytes(head[18:22], "little")
+        self.height = int.from_bytes(head[22:26], "little")
+        bits = int.from_bytes(head[28:30], "little")
+        colours = int.from_bytes(head[46:50], "little") or (1 << bits)
+        if bits not in (1, 2, 4, 8) or int.from_bytes(head[30:34], "little"):
+            raise ValueError("Only monochrome, indexed 4bpp or 8bpp BMPs supported")
+        f.seek(14 + int.from_bytes(head[14:18], "little"))
+        table = f.read(4 * colours)
+        if len(table) != 4 * colours:
+            raise ValueError("Unable to read color palette data")
+        self.pixel_shader = Palette(colours)
+        for i in range(colours):
+            self.pixel_shader[i] = table[4 * i + 2] << 16 | table[4 * i + 1] << 8 | table[4 * i]
+
+
 class StandInDisplay:
     # What board.DISPLAY and the display drivers give: a root_group to show,
     # refresh() to push it. Not a displayio name; the stand-in drivers make it.

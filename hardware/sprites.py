@@ -1,0 +1,113 @@
+# The card sprite sheets: which tile is what, their sizes and their colours.
+#
+# Shared by tools/make_sprites.py, which draws the sheets, and hardware/
+# screen.py, which shows them through displayio.TileGrid. A sheet is an
+# indexed BMP beside this file, loaded with displayio.OnDiskBitmap (it stays
+# on flash: the board keeps only its palette in RAM). Six sheets a size:
+# cards, ranks, suits, rows, marks and glyphs.
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# A card on the table is three layers, so a card played redraws only its rank
+# and suit, not the whole card: the paper (cards sheet: a face, a back, an
+# empty slot, nothing), the rank in its suit's colour (ranks sheet: suit * 13
+# + rank, engine.cards numbering) and a big suit (suits sheet: the suit).
+TILE_FACE = const(0)
+TILE_BACK = const(1)
+TILE_EMPTY = const(2)
+TILE_BLANK = const(3)
+CARD_TILES = const(4)
+RANK_BLANK = const(52)
+RANK_TILES = const(53)
+SUIT_BLANK = const(4)
+SUIT_TILES = const(5)
+
+# Row sheet tiles (a card wide): 0..4 back edges under a stock, and (on the
+# small screen, where they take the depth row's place) the markers.
+ROW_DEPTH = const(0)
+ROW_CHOSEN_UP = const(5)
+ROW_CHOSEN_DOWN = const(6)
+ROW_CURSOR_UP = const(7)
+ROW_CURSOR_DOWN = const(8)
+ROW_TILES = const(10)
+
+# Marks sheet tiles: the marker that points at a chosen card or the cursor,
+# one small grid a stock, so a cursor step redraws two arrows, not a row.
+MARK_BLANK = const(0)
+MARK_CHOSEN_UP = const(1)
+MARK_CHOSEN_DOWN = const(2)
+MARK_CURSOR_UP = const(3)
+MARK_CURSOR_DOWN = const(4)
+MARK_TILES = const(5)
+
+# Glyph sheet tiles.
+GLYPH_DIGIT = const(0)
+GLYPH_BLANK = const(10)
+GLYPH_STAR = const(11)
+GLYPH_CROSS = const(12)
+GLYPH_SPIT_CARDS = const(13)
+GLYPH_SIDE_PILE = const(14)
+GLYPH_ARROW_UP = const(15)
+GLYPH_ARROW_DOWN = const(16)
+GLYPH_TILES = const(17)
+
+# Palette entries. Entry 0 is the table: the ranks and suits sheets make it
+# transparent, so a blank rank or suit shows the paper below.
+BLANK_INK = const(0)
+INK_PAPER = const(1)
+INK_EDGE = const(2)
+INK_SUIT = const(3)  # + suit: clubs, diamonds, hearts, spades
+INK_BACK = const(7)
+INK_BACK_PATTERN = const(8)
+INK_DIM = const(9)
+INK_CHOSEN = const(10)
+INK_CURSOR = const(11)
+INK_FLASH = const(12)
+INK_DIGIT = const(13)
+PALETTE = (
+    0x000000, 0xF4F4EC, 0x808080,
+    0x101010, 0xD01010, 0xD01010, 0x101010,
+    0x2050B0, 0x90B0F0, 0x707070, 0xFFD000, 0x3070FF, 0xFF2020, 0xC8C8C8, 0x000000, 0x000000,
+)
+# A monochrome panel: the same entries, lit or dark (ink dark on lit paper).
+MONO_PALETTE = (
+    0x000000, 0xFFFFFF, 0xFFFFFF,
+    0x000000, 0x000000, 0x000000, 0x000000,
+    0xFFFFFF, 0x000000, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x000000, 0x000000,
+)
+# The suits' colours: a two-colour deck, and a four-colour one (spades black,
+# hearts red, diamonds blue, clubs green) for players who tell red from black
+# badly. The shapes differ too, on every screen.
+TWO_COLOURS = (0x101010, 0xD01010, 0xD01010, 0x101010)
+FOUR_COLOURS = (0x108020, 0x1040E0, 0xD01010, 0x101010)
+
+# Sizes: a card (card_w x card_h) sits in a tile card_tile_w wide (the gap to
+# the next stock included); its rank (rank_w square, drawn `scale` times, 0:
+# the tiny OLED glyphs) at rank_xy and its big suit (suit_w square) at
+# suit_xy; a marker is mark_w x mark_h; a row tile is card_tile_w x row_h, back edges edge_pitch apart (0:
+# dots); glyphs are glyph_w x glyph_h, digits drawn glyph_scale times. Every
+# tile has an even number of pixels: Blinka's desktop display cannot refresh
+# an odd one.
+SIZES = {
+    "large": {"card_w": 36, "card_h": 50, "card_tile_w": 42, "rank_w": 14, "rank_xy": (3, 3), "suit_w": 22,
+              "suit_xy": (7, 25), "scale": 2, "mark_w": 10, "mark_h": 6, "row_h": 8, "edge_pitch": 2, "arrow": 5, "glyph_w": 8, "glyph_h": 10,
+              "glyph_scale": 2, "mono": False},
+    "medium": {"card_w": 20, "card_h": 28, "card_tile_w": 24, "rank_w": 8, "rank_xy": (2, 2), "suit_w": 14,
+               "suit_xy": (3, 12), "scale": 1, "mark_w": 8, "mark_h": 4, "row_h": 7, "edge_pitch": 2, "arrow": 4, "glyph_w": 4, "glyph_h": 6,
+               "glyph_scale": 1, "mono": False},
+    "small": {"card_w": 12, "card_h": 16, "card_tile_w": 14, "rank_w": 8, "rank_xy": (3, 1), "suit_w": 6,
+              "suit_xy": (4, 9), "scale": 0, "mark_w": 6, "mark_h": 2, "row_h": 3, "edge_pitch": 0, "arrow": 2, "glyph_w": 4, "glyph_h": 6,
+              "glyph_scale": 1, "mono": True},
+}
+PARTS = ("cards", "ranks", "suits", "rows", "marks", "glyphs")
+
+
+def file_name(size, part):
+    # "sprites-large-cards.bmp": part is one of PARTS.
+    return "sprites-%s-%s.bmp" % (size, part)
