@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run watch test bench flash clean
+.PHONY: install run watch test bench flash screenshots sprites clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -35,6 +35,14 @@ bench: install
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_screen.py
 	$(PY) tools/bench_board.py
+
+# The README's pictures, each profile mid-game from a replay (tools/screenshots/).
+screenshots: install
+	$(PY) tools/screenshots.py
+
+# Draw the card sprite sheets again (hardware/sprites-*.bmp) after changing the art.
+sprites: install
+	$(PY) tools/make_sprites.py
 
 # Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge]
 flash: install

@@ -10,6 +10,8 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_PROFILE  board profile (resolution, buttons); see hardware/profiles.py
   SPIT_REPLAY   a replay file: run headless, pressing the keys it lists
   SPIT_FRAMES   a folder: save a PNG of every frame that changed
+  SPIT_SCALE    the window's scale (default: about 720 pixels, fitting the
+                monitor); headless frames keep the board's own size
   SPIT_SEED     deal seed (default: from the clock of the start press; code.py
                 reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
@@ -169,14 +171,25 @@ def file_setting(name, path=None):
     return None if value is None else str(value)
 
 
-def _pygame_display_class():
+def _pygame_display_class(scale=1):
     import busdisplay
+    import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
     class MeasuredDisplay(PyGameDisplay):
-        """Refreshes only displayio's dirty areas and counts the pixels pushed."""
+        """Refreshes only displayio's dirty areas and counts the pixels pushed.
+
+        The board's pixels are drawn on a surface of its own size (what the
+        headless frames save); a window shows them scale times larger."""
 
         pixels_pushed = 0
+
+        def _initialize(self, init_sequence):
+            pygame.init()
+            if self._caption:
+                pygame.display.set_caption(self._caption)
+            self._window = pygame.display.set_mode(size=(self.width * scale, self.height * scale), flags=self._flags)
+            self._pygame_screen = self._window if scale == 1 else pygame.Surface((self.width, self.height))
 
         def _get_refresh_areas(self):
             return busdisplay.BusDisplay._get_refresh_areas(self)
@@ -185,7 +198,35 @@ def _pygame_display_class():
             self.pixels_pushed += area.width() * area.height()
             return super()._refresh_area(area)
 
+        def _refresh_display(self):
+            busdisplay.BusDisplay._refresh_display(self)
+            if scale != 1:
+                pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
+            pygame.display.flip()
+            self._last_refresh = time.monotonic()
+            self._refresh_pending = False
+
     return MeasuredDisplay
+
+
+def window_scale(profile, env, pygame):
+    """SPIT_SCALE, else the whole number that makes the screen about 720 pixels
+    on its longer side and still fits the monitor."""
+    chosen = env.get("SPIT_SCALE")
+    if chosen:
+        if not chosen.isdigit() or not 1 <= int(chosen) <= 16:
+            raise SetupError("SPIT_SCALE is a whole number from 1 to 16, not %r" % chosen)
+        return int(chosen)
+    w, h = profile["width"], profile["height"]
+    scale = max(1, round(720 / max(w, h)))
+    try:
+        pygame.display.init()
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return scale
+    while scale > 1 and (w * scale > desk_w * 0.9 or h * scale > desk_h * 0.9):
+        scale -= 1
+    return scale
 
 
 class DesktopIO:
@@ -212,7 +253,8 @@ class DesktopIO:
         import pygame
 
         self._pygame = pygame
-        display_class = _pygame_display_class()
+        headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        display_class = _pygame_display_class(1 if headless else window_scale(profile, env, pygame))
         try:
             self.display = display_class(
                 width=profile["width"], height=profile["height"], auto_refresh=False, caption="Spit - " + profile["name"]

@@ -421,3 +421,30 @@ def test_the_committed_sheets_are_what_the_tool_draws():
     tool = os.path.join(os.path.dirname(HARDWARE), "tools", "make_sprites.py")
     out = subprocess.run([sys.executable, tool, "--check"], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+class FakePygame:
+    # pygame.display as far as window_scale asks it: a monitor of a given size.
+    error = RuntimeError
+
+    def __init__(self, size):
+        self.display = self
+        self._size = size
+
+    def init(self):
+        pass
+
+    def get_desktop_sizes(self):
+        return [self._size]
+
+
+def test_the_window_scale_fits_the_monitor():
+    from hardware.desktop import window_scale
+
+    board = profiles.get("pico-st7789-240")
+    assert window_scale(board, {}, FakePygame((1920, 1080))) == 3  # 720 pixels
+    assert window_scale(board, {}, FakePygame((1024, 600))) == 2  # 720 would not fit
+    assert window_scale(profiles.get("pico-ssd1306"), {}, FakePygame((1920, 1080))) == 6
+    assert window_scale(board, {"SPIT_SCALE": "5"}, FakePygame((800, 600))) == 5  # chosen
+    with pytest.raises(SetupError, match="SPIT_SCALE"):
+        window_scale(board, {"SPIT_SCALE": "big"}, FakePygame((800, 600)))
