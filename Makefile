@@ -29,7 +29,7 @@ watch: install
 	$(PY) tools/terminal_match.py $(ARGS)
 
 test: install
-	$(VENV)/bin/pytest -q tests
+	$(VENV)/bin/pytest -q -n auto tests
 
 bench: install
 	$(PY) tools/bench_engine.py

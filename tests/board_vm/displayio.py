@@ -16,49 +16,39 @@ def release_displays():
     pass
 
 
+def _field(i, kind=int):
+    # A property kept in the object's one small list (an instance's own
+    # attributes cost a dict entry each: the board's C objects are smaller).
+    def get(self):
+        return self._f[i]
+
+    def put(self, value):
+        self._f[i] = kind(value)
+
+    return property(get, put)
+
+
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
         if scale < 1:
             raise ValueError("scale must be >= 1")
         self._layers = []
-        self._scale = scale
-        self._x = x
-        self._y = y
-        self._hidden = False
+        self._f = [scale, int(x), int(y), False]  # scale, x, y, hidden
+        self._parent = None
+
+    x = _field(1)
+    y = _field(2)
+    hidden = _field(3, bool)
 
     @property
     def scale(self):
-        return self._scale
+        return self._f[0]
 
     @scale.setter
     def scale(self, value):
         if value < 1:
             raise ValueError("scale must be >= 1")
-        self._scale = value
-
-    @property
-    def x(self):
-        return self._x
-
-    @x.setter
-    def x(self, value):
-        self._x = int(value)
-
-    @property
-    def y(self):
-        return self._y
-
-    @y.setter
-    def y(self, value):
-        self._y = int(value)
-
-    @property
-    def hidden(self):
-        return self._hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        self._hidden = bool(value)
+        self._f[0] = value
 
     def append(self, layer):
         self.insert(len(self._layers), layer)
@@ -66,7 +56,7 @@ class Group:
     def insert(self, index, layer):
         if not isinstance(layer, (Group, TileGrid)):
             raise TypeError("a Group holds Groups and TileGrids")
-        if getattr(layer, "_parent", None) is not None:
+        if layer._parent is not None:
             raise ValueError("Layer already in a group")
         layer._parent = self
         self._layers.insert(index, layer)
@@ -204,28 +194,31 @@ class TileGrid:
             raise ValueError("Tile size must exactly divide the bitmap")
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
-        self.width = width
-        self.height = height
-        self.tile_width = tile_width
-        self.tile_height = tile_height
-        self._tiles = (bytearray if (bitmap.width // tile_width) * (bitmap.height // tile_height) <= 256
-                       else list)([default_tile] * (width * height))
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.flip_x = False
-        self.flip_y = False
-        self.transpose_xy = False
+        # x, y, width, height, tile_width, tile_height, hidden, flip_x, flip_y, transpose_xy
+        self._f = [int(x), int(y), width, height, tile_width, tile_height, False, False, False, False]
+        many = (bitmap.width // tile_width) * (bitmap.height // tile_height) > 256
+        self._tiles = (list if many else bytearray)([default_tile] * (width * height))
         self._parent = None
+
+    x = _field(0)
+    y = _field(1)
+    width = property(lambda self: self._f[2])
+    height = property(lambda self: self._f[3])
+    tile_width = property(lambda self: self._f[4])
+    tile_height = property(lambda self: self._f[5])
+    hidden = _field(6, bool)
+    flip_x = _field(7, bool)
+    flip_y = _field(8, bool)
+    transpose_xy = _field(9, bool)
 
     def __getitem__(self, index):
         if isinstance(index, tuple):
-            index = index[1] * self.width + index[0]
+            index = index[1] * self._f[2] + index[0]
         return self._tiles[index]
 
     def __setitem__(self, index, tile):
         if isinstance(index, tuple):
-            index = index[1] * self.width + index[0]
+            index = index[1] * self._f[2] + index[0]
         self._tiles[index] = tile
 
 
