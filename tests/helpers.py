@@ -57,6 +57,17 @@ def position(
     return Game.from_text(" ".join(fields))
 
 
+# Whole matches played from replay files of key taps (tools/make_replay.py):
+# (profile, game, seed, rules), every profile and both games.
+WHOLE_MATCHES = [
+    ("pico-st7789-240", "spit", 3, "-"),
+    ("pybadge", "spit", 11, "S"),
+    ("pico-ssd1306", "spit", 4, "4NC"),
+    ("pico-st7789-320", "speed", 2, "-"),
+    ("pybadge", "speed", 5, "5"),
+]
+
+
 def legal(g, player):
     buf = bytearray(64)
     return list(buf[: g.moves(player, buf)])

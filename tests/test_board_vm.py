@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from helpers import WHOLE_MATCHES
+
 from test_vm import ROOT, run_cpython, run_vm
 
 STAND_INS = os.path.join(ROOT, "tests", "board_vm")
@@ -68,13 +70,7 @@ def make_replay(path, profile, game, seed, rules):
     return made.stdout.strip().splitlines()[-1]
 
 
-@pytest.mark.parametrize("profile,game,seed,rules", [
-    ("pico-st7789-240", "spit", 3, "-"),
-    ("pybadge", "spit", 11, "S"),
-    ("pico-ssd1306", "spit", 4, "4NC"),
-    ("pico-st7789-320", "speed", 2, "-"),
-    ("pybadge", "speed", 5, "5"),
-])
+@pytest.mark.parametrize("profile,game,seed,rules", WHOLE_MATCHES)
 def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, rules):
     drive = drives[profile]
     replay = drive / ("match-%s-%d.txt" % (game, seed))

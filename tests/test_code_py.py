@@ -5,6 +5,8 @@ import sys
 
 import pytest
 
+from helpers import WHOLE_MATCHES
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -14,13 +16,7 @@ def run(args, env=None, timeout=600):
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT, env=e, timeout=timeout)
 
 
-@pytest.mark.parametrize("profile,game,seed,rules", [
-    ("pico-st7789-240", "spit", 3, "-"),
-    ("pybadge", "spit", 11, "S"),
-    ("pico-ssd1306", "spit", 4, "4NC"),
-    ("pico-st7789-320", "speed", 2, "-"),
-    ("pybadge", "speed", 5, "5"),
-])
+@pytest.mark.parametrize("profile,game,seed,rules", WHOLE_MATCHES)
 def test_a_whole_match_through_code_py(tmp_path, profile, game, seed, rules):
     replay = tmp_path / "match.txt"
     made = run([os.path.join("tools", "make_replay.py"), str(replay), "--profile", profile, "--seed", str(seed),
