@@ -4,7 +4,7 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
-from engine.spit import ALT_COLOURS, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, Game
+from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, SLAP, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
@@ -15,6 +15,7 @@ from . import storage
 MENU = 0
 MATCH = 1
 OVER = 2
+PAUSED = 3
 
 GAMES = ("Spit", "Speed")
 # Who plays: two people, one person (player 0) against the computer at a
@@ -38,12 +39,15 @@ OPTIONS = (
     ),
 )
 OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
+PAUSE_HOLD_MS = 1000  # both pile buttons of a player held this long: pause
+COUNTDOWN_MS = 3000  # from the last "ready" to the match going on
 # The menu's lines (App.menu_items) and the seats and deck settings (bits of style).
 _RESUME = 0
 _GAME = 1
 _PLAYERS = 2
 _SEATS = 3
 _DECK = 4
+_TALLY = 5
 _OPTION = 10  # + the index of the game's option
 FACING = 1  # player 1's half turned round, for a device lying between the players
 FOUR_COLOURS = 2  # each suit its own colour
@@ -77,7 +81,16 @@ class App:
         self._redraw_at = None  # when a flash on the screen ends
         self._over_at = 0
         self._saved_round = 0
-        self.saved = None  # a match saved between rounds, offered in the menu
+        self.saved = None  # a match saved between rounds (or left paused), offered in the menu
+        # Matches won since the tally was cleared: two players' wins (player 0,
+        # player 1), then for each computer level the person's and the computer's.
+        self.tally = [0] * 10
+        self._clearing = False  # the tally line asks for a second press
+        self.paused_by = -1
+        self._paused_at = 0
+        self._ready = 0  # players who have pressed to go on
+        self._resume_at = None  # the countdown's end
+        self._shown = -1  # what the pause screen shows now
         self._load()
         self.draw_menu()
 
@@ -92,6 +105,9 @@ class App:
                 self.players = settings[2] if settings[2] < len(PLAYERS) else 0
                 self.rules_of[1] = settings[3] & 3
                 self.style = settings[4] & 3 if len(settings) >= 5 else 0  # older records: none
+            tally = self.store.load(storage.TALLY)
+            if tally is not None and len(tally) == 20:
+                self.tally = [tally[2 * i] | tally[2 * i + 1] << 8 for i in range(10)]
             payload = self.store.load(storage.MATCH)
             if payload is not None:
                 from engine import record
@@ -112,6 +128,26 @@ class App:
             # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and deck
             self.store.save(storage.SETTINGS,
                             bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1], self.style)))
+
+    def _save_tally(self):
+        if self.store is not None:
+            self.store.save(storage.TALLY, bytes(b for n in self.tally for b in (n & 255, n >> 8)))
+
+    def _count_win(self, winner):
+        # A finished match in the tally: two people, or the person (player 0)
+        # against the computer at its level; the computer against itself is not.
+        if self.players == _DEMO:
+            return
+        i = winner if self.players == 0 else 2 + 2 * (self.players - 1) + winner
+        self.tally[i] = min(self.tally[i] + 1, 0xFFFF)
+        self._save_tally()
+
+    def tally_text(self):
+        # The tally for the players chosen now: "3:2", "you 5:7 Hard".
+        if self.players == 0 or self.players == _DEMO:
+            return "P0 %d : P1 %d" % (self.tally[0], self.tally[1])
+        i = 2 + 2 * (self.players - 1)
+        return "you %d : %d %s" % (self.tally[i], self.tally[i + 1], PLAYERS[self.players][3:])
 
     def _save_match(self):
         g = self.game
@@ -139,7 +175,7 @@ class App:
         items += [_GAME, _PLAYERS] + [_OPTION + i for i in range(len(OPTIONS[self.kind]))] + [_SEATS]
         if self.profile["colour"]:
             items.append(_DECK)
-        return items
+        return items + [_TALLY]
 
     def _item_text(self, item):
         if item == _RESUME:
@@ -154,6 +190,8 @@ class App:
             return "Seats: " + ("facing" if self.style & FACING else "side by side")
         if item == _DECK:
             return "Deck: " + ("4 colours" if self.style & FOUR_COLOURS else "2 colours")
+        if item == _TALLY:
+            return "Clear tally? pile 1" if self._clearing else "Tally " + self.tally_text()
         label, names, flag = OPTIONS[self.kind][item - _OPTION]
         return "%s: %s" % (label, names[1 if self.rules & flag else 0])
 
@@ -176,6 +214,8 @@ class App:
     def _menu_press(self, player, action):
         items = self.menu_items()
         item = items[self.item]
+        clearing = self._clearing
+        self._clearing = False
         if action == PREV or action == STOCK_0:
             self.item = (self.item - 1) % len(items)
         elif action == NEXT or action == STOCK_0 + 1:
@@ -191,6 +231,12 @@ class App:
         elif item == _SEATS or item == _DECK:
             self.style ^= FACING if item == _SEATS else FOUR_COLOURS
             self._apply_style()
+        elif item == _TALLY:
+            self._clearing = not clearing  # the second press clears
+            if clearing:
+                self.tally = [0] * 10
+                self._save_tally()
+            return
         else:
             self.rules_of[self.kind] ^= OPTIONS[self.kind][item - _OPTION][2]
         if action == PILE_0:
@@ -224,11 +270,18 @@ class App:
                 self._over_at = now_ms
                 if self.store is not None:
                     self.store.clear(storage.MATCH)
+                self._count_win(g.winner)
                 self.screen.show_lines(self.over_lines())
+            elif self._pause_asked(g, now_ms):
+                self._pause(now_ms)
             elif self.controls.presses != self._drawn or (
                 self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0
             ):
                 self._draw_match(now_ms)
+        elif self.mode == PAUSED:
+            self.buttons.poll(None, self._pause_press)
+            if self.mode == PAUSED:
+                self._paused_step(now_ms)
         else:
             self.buttons.poll(None, self._over_press)
             if self._start:
@@ -236,6 +289,87 @@ class App:
                 self.mode = MENU
                 self._drawn = -1
                 self.draw_menu()
+
+    # -- pause --
+
+    def _pause_asked(self, g, now_ms):
+        # A player holds both pile buttons for PAUSE_HOLD_MS (not while a slap
+        # or a choice is being decided: those stay as the first press made them).
+        ph = g.phase
+        if ph == SLAP or ph == CHOOSE:
+            return False
+        controls = self.controls
+        for p in range(2):
+            k0 = self._key_of[p * 16 + PILE_0]
+            k1 = self._key_of[p * 16 + PILE_0 + 1]
+            if (controls.held(k0) and controls.held(k1) and ticks_diff(now_ms, controls.down_at(k0)) >= PAUSE_HOLD_MS
+                    and ticks_diff(now_ms, controls.down_at(k1)) >= PAUSE_HOLD_MS):
+                self.paused_by = p
+                return True
+        return False
+
+    def _humans(self):
+        # Who must press to go on: every person at the device (none when the
+        # computer plays itself: then any press will do).
+        return (0 if self.bots[0] else 1) | (0 if self.bots[1] else 2)
+
+    def _pause(self, now_ms):
+        self.mode = PAUSED
+        self._paused_at = now_ms
+        self._ready = 0
+        self._resume_at = None
+        self._shown = -1
+        self._paused_step(now_ms)
+
+    def _pause_press(self, player, action):
+        if self._resume_at is not None:
+            return  # the countdown runs: presses wait for the match
+        if action == PILE_0 + 1:
+            self._leave()
+            return
+        self._ready |= 1 << player
+        want = self._humans()
+        if self._ready & want == want:
+            self._resume_at = (self.controls.now + COUNTDOWN_MS) & _TICKS_MAX
+
+    def _paused_step(self, now_ms):
+        if self._resume_at is not None and ticks_diff(now_ms, self._resume_at) >= 0:
+            self._resume(now_ms)
+            return
+        left = -1 if self._resume_at is None else (ticks_diff(self._resume_at, now_ms) + 999) // 1000
+        shown = left * 8 + self._ready
+        if shown != self._shown:
+            self._shown = shown
+            self.screen.show_lines(self.pause_lines(left))
+
+    def pause_lines(self, left):
+        if left >= 0:
+            return ["", "  %d" % left, "", "get ready"]
+        want = self._humans()
+        waiting = " ".join("P%d" % p for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
+        return ["PAUSED by P%d" % self.paused_by, "waiting: " + (waiting or "anyone"), "any key: go on",
+                "pile 2: leave"]
+
+    def _resume(self, now_ms):
+        # The computer's reaction times (and its presses on the way) stopped
+        # while the match was paused.
+        paused = ticks_diff(now_ms, self._paused_at)
+        for p in range(2):
+            if self._bot_due[p] is not None:
+                self._bot_due[p] = (self._bot_due[p] + paused) & _TICKS_MAX
+        self.mode = MATCH
+        self._resume_at = None
+        self._draw_match(now_ms)
+
+    def _leave(self):
+        # Back to the menu; the match, exactly as it is, is offered there until
+        # a new one starts (after a power cut: from the start of its round).
+        self.saved = self.game
+        self.game = None
+        self.mode = MENU
+        self.item = 0
+        self._drawn = -1
+        self.draw_menu()
 
     def _computer(self, g, now_ms):
         # The computer players press their buttons when their reaction time is up,
@@ -320,9 +454,12 @@ class App:
     def over_lines(self):
         g = self.game
         roomy = self.screen.rows >= 10
-        lines = ["GAME OVER", "Player %d wins" % g.winner, "after %d rounds" % g.round]
+        lines = ["GAME OVER", "Player %d wins" % g.winner]
+        if roomy:  # five lines on the OLED: no room for this one
+            lines.append("after %d rounds" % g.round)
         if g.rules & SCORING:
             lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
+        lines.append("tally " + self.tally_text())
         lines.append("any key: menu")
         if roomy:
             lines.insert(1, "")

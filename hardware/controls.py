@@ -123,6 +123,13 @@ class Controls:
         self._time[i] = timestamp
         self._count = i + 1
 
+    def held(self, key):
+        # True while key is down; down_at(key) is when it went down.
+        return self._held[key] == 1
+
+    def down_at(self, key):
+        return self._edge_at[key]
+
     def resync(self, now):
         # The scanner was reset at ticks_ms() == now (after a queue overflow and
         # apply()): every key counts as released until the scanner reports it again.

@@ -1,7 +1,8 @@
 # Settings and match progress that survive power loss.
 #
 # Records live in a small non-volatile byte area: microcontroller.nvm on the
-# board, a file on the desktop (FileNvm). Each kind of record (settings, match)
+# board, a file on the desktop (FileNvm). Each kind of record (settings, match,
+# tally)
 # has two slots written alternately, so a cut during a write leaves the
 # previous good copy. A slot:
 #
@@ -22,11 +23,11 @@ COMMIT = 0x53  # 'S'
 SETTINGS = 1
 MATCH = 2
 CLEARED = 3
+TALLY = 4
 _HEADER = 6
-_SLOT_SIZES = {SETTINGS: 16, MATCH: 80}
-_SETTINGS_AT = 0
-_MATCH_AT = 2 * 16
-SIZE_NEEDED = _MATCH_AT + 2 * 80
+# Where each kind's two slots start, and a slot's size.
+_LAYOUT = {SETTINGS: (0, 16), MATCH: (32, 80), TALLY: (192, 32)}
+SIZE_NEEDED = 256
 
 
 def crc16(data, start, end):
@@ -47,8 +48,7 @@ class Store:
         self.say = say
 
     def _slots(self, kind):
-        size = _SLOT_SIZES[SETTINGS if kind == SETTINGS else MATCH]
-        base = _SETTINGS_AT if kind == SETTINGS else _MATCH_AT
+        base, size = _LAYOUT[kind]
         return base, base + size, size
 
     def _read(self, at, size, want):

@@ -136,11 +136,11 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
 
 def menu_taps(colour):
     # Spit: players all the way round, each option on and off again, the seats
-    # facing and (colour screens) the four-colour deck; down past the last
-    # line to the first: the game becomes Speed, its two options on; up
+    # facing and (colour screens) the four-colour deck; down past the tally,
+    # the last line, to the first: the game becomes Speed, its two options on; up
     # through every line, past the first to the last, and down to the first.
     taps = ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.stock1", "p0.pile0", "p0.pile0"] * 4
-    taps += ["p0.stock1", "p0.pile0"] * (2 if colour else 1)
+    taps += ["p0.stock1", "p0.pile0"] * (2 if colour else 1) + ["p0.stock1"]  # and on to the tally line
     taps += ["p0.stock1", "p0.pile0", "p0.stock1", "p0.stock1", "p0.pile0", "p0.stock1", "p0.pile0"]
     return taps + ["p0.stock0"] * 4 + ["p0.stock1"]
 
@@ -194,3 +194,21 @@ def test_every_board_module_compiles_and_imports_on_the_vm(drives):
 def test_bad_setup_is_a_clear_message_on_the_vm(drives, args, says):
     out = run_vm(DRIVER, "/drive", "pico", *args, pkgs=(), drive=str(drives["pico-st7789-240"]))
     assert says in out and out.strip().endswith("held")  # the message, then the board's wait
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])
+def test_pause_leave_and_resume_on_the_vm(drives, profile):
+    drive = drives[profile]
+    path = drive / "pause.txt"
+    path.write_text(
+        "500 p0.pile1          # start\n"
+        "1500 p0.pile0 down    # player 0 holds both pile buttons (the first press calls spit)\n"
+        "1500 p0.pile1 down\n"
+        "2800 p0.pile0 up\n"
+        "2800 p0.pile1 up\n"
+        "3300 p1.pile0         # paused: a press that makes no move\n"
+        "3800 p1.pile1         # leave\n"
+        "4300 p0.pile1         # the menu's first line: resume\n"
+    )
+    run = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=5")
+    assert run["final"].startswith("spit ready:0 ")  # as it was left: player 0 had called, nobody else moved

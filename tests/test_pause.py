@@ -1,0 +1,199 @@
+"""Pause, leave a match and the tally, through key events (the keypad-like queue
+with the board's semantics, the App as the board runs it)."""
+import pytest
+
+from engine import speed
+from engine.notation import parse_card
+from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
+from hardware import profiles
+from hardware.app import MATCH, MENU, OVER, PAUSED, App
+from hardware.desktop import DesktopKeys, Event
+from hardware.keymaps import PILE_0, STOCK_0, key_numbers
+from hardware.storage import SIZE_NEEDED, Store
+from helpers import position, speed_position
+
+STUCK1 = "5C/5D/5H/5S/4C"
+
+
+class TextScreen:
+    # The App's screen, keeping the last lines it was asked to show.
+    rows = 10
+    speed = False
+
+    def __init__(self):
+        self.lines = []
+        self.tables = 0
+
+    def show_lines(self, lines):
+        self.lines = list(lines)
+
+    def show_game(self, game, controls, now_ms):
+        self.tables += 1
+        return None
+
+    def set_style(self, facing, four_colours):
+        pass
+
+
+class Rig:
+    def __init__(self, players=0, nvm=None):
+        self.profile = profiles.get("pico-st7789-240")
+        self.clock = 0
+        self.keys = DesktopKeys(len(self.profile["keymap"]), lambda: self.clock)
+        self.screen = TextScreen()
+        self.nvm = nvm if nvm is not None else bytearray(b"\xff" * SIZE_NEEDED)
+        self.app = App(self.screen, self.keys, Event(), self.profile, lambda: self.clock, seed=1,
+                       store=Store(self.nvm, say=lambda m: None))
+        self.app.players = players
+        self.numbers = key_numbers(self.profile["keymap"])
+
+    def run(self, ms):
+        end = self.clock + ms
+        while self.clock < end:
+            self.clock += 5
+            self.app.step(self.clock)
+
+    def press(self, player, *actions, hold=60):
+        for a in actions:
+            self.keys.set(self.numbers[player * 16 + a], True, self.clock)
+        self.run(hold)
+        for a in actions:
+            self.keys.set(self.numbers[player * 16 + a], False, self.clock)
+        self.run(100)
+
+    def pause(self, player=0):
+        self.press(player, PILE_0, PILE_0 + 1, hold=1100)
+
+
+def play_position():
+    return position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+
+
+def stalemate_position():
+    g = position("8D/2C/2D/2H/2S", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D")
+    g.play(0, 0)
+    assert g.phase == STALEMATE
+    return g
+
+
+PHASES = {
+    "spit ready": lambda: Game(5),
+    "spit play": play_position,
+    "spit stalemate": stalemate_position,
+    "speed ready": lambda: speed.Game(4),
+    "speed play": lambda: speed_position("KS/2H/5D/9C/9D", "5C/5H/5S/4C/4D", pile0="AH", pile1="10C",
+                                         stock0="7c,8h", stock1="8c", side0="3c", side1="3d"),
+    "speed stalemate": lambda: speed_position("2C/2D/2H/2S/-", "5C/5D/5H/5S/4C", pile0="8D", pile1="KD",
+                                              side1="9s,jc", filler="stock1", phase="stalemate", last="1"),
+}
+
+
+@pytest.mark.parametrize("phase", sorted(PHASES))
+def test_pause_and_resume_in_every_phase_and_no_press_moves_while_paused(phase):
+    rig = Rig()
+    g = PHASES[phase]()
+    rig.app._play(g, rig.clock)
+    rig.pause(1)  # player 1 holds both pile buttons for a second
+    assert rig.app.mode == PAUSED and rig.app.paused_by == 1
+    assert rig.screen.lines[0] == "PAUSED by P1" and "P0 P1" in rig.screen.lines[1]
+    before = g.text()  # (the chord's first press counted as usual: in READY it called)
+    for p in range(2):  # presses while paused: none becomes a move
+        for a in (STOCK_0, STOCK_0 + 1, STOCK_0 + 2, PILE_0):
+            rig.press(p, a)
+            if p == 0:
+                assert rig.app.mode == PAUSED and "P1" in rig.screen.lines[1] and "P0" not in rig.screen.lines[1]
+    assert g.text() == before
+    # Both have pressed: a countdown, then the match goes on where it was.
+    assert rig.app.mode == PAUSED and rig.screen.lines[1].strip() in ("3", "2")
+    rig.press(0, STOCK_0 + 3)  # during the countdown: nothing either
+    rig.run(3000)
+    assert rig.app.mode == MATCH and g.text() == before and rig.app.game is g
+
+
+@pytest.mark.parametrize("phase", ["slap", "choose"])
+def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
+    rig = Rig()
+    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D",
+                 phase="slap" if phase == "slap" else "choose:0", rules="-" if phase == "slap" else "N")
+    rig.app._play(g, rig.clock)
+    assert g.phase == (SLAP if phase == "slap" else CHOOSE)
+    rig.pause(0)
+    # The first press slapped (chose) and that stays decided: the next round
+    # is dealt, whether or not the held buttons then pause it.
+    assert g.round == 2 and g.phase == READY and g.took[0] == 0
+    if rig.app.mode == PAUSED:
+        rig.press(0, STOCK_0)
+        rig.press(1, STOCK_0)
+        rig.run(3000)
+    assert rig.app.mode == MATCH and g.round == 2 and g.took[0] == 0
+
+
+def test_the_computer_does_not_move_while_paused():
+    rig = Rig(players=4)  # player 1 is the computer, Expert
+    g = play_position()
+    rig.app._play(g, rig.clock)
+    rig.pause(0)  # (the computer may have played during the second it took)
+    assert rig.app.mode == PAUSED
+    before = g.text()
+    rig.run(20000)
+    assert g.text() == before  # twenty seconds: its reaction times stood still
+    rig.press(0, STOCK_0)  # the one person at the device goes on alone
+    rig.run(3000)
+    assert rig.app.mode == MATCH
+    rig.run(3000)
+    assert g.text() != before  # and then it plays
+
+
+def test_leave_then_resume_restores_the_exact_position():
+    rig = Rig()
+    g = play_position()
+    rig.app._play(g, rig.clock)
+    rig.press(0, STOCK_0)
+    rig.press(0, PILE_0)  # 8D onto the 7C: a position no deal has
+    assert g.phase == PLAY and g.top(12) == parse_card("8D")[0]
+    rig.pause(0)
+    left = g.text()
+    rig.press(1, PILE_0 + 1)  # "pile 2: leave"
+    assert rig.app.mode == MENU and rig.screen.lines[1].startswith(">Resume Spit 1")
+    rig.press(0, PILE_0 + 1)  # start: the first line, resume
+    assert rig.app.mode == MATCH and rig.app.game.text() == left
+
+
+def winning_move_position():
+    # Player 0 plays the 8D and gets rid of every card: they win at once (D-13).
+    return position("8D/-/-/-/-", STUCK1, pile0="7C", spit1="3D")
+
+
+def test_the_tally_counts_is_shown_and_survives_a_reload():
+    rig = Rig()
+    for players in (0, 0, 3):  # two people twice, then one against the computer at Hard
+        rig.app.players = players
+        rig.app._play(winning_move_position(), rig.clock)
+        rig.press(0, STOCK_0)
+        assert rig.app.mode == OVER and rig.app.game.winner == 0
+        assert any(line.startswith("tally ") for line in rig.screen.lines), rig.screen.lines
+        rig.run(2000)
+        rig.press(1, STOCK_0)  # any key: the menu
+        assert rig.app.mode == MENU
+    assert rig.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    # Power off and on: the tally is read back from nvm.
+    again = Rig(nvm=rig.nvm)
+    assert again.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    again.press(0, STOCK_0)  # up from the first line: the last one, the tally
+    assert any(">Tally P0 2 : P1 0" in line for line in again.screen.lines)
+    again.app.players = 3
+    assert again.app.tally_text() == "you 1 : 0 Hard"
+
+
+def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
+    rig = Rig()
+    rig.app.tally[0] = 4
+    rig.app._save_tally()
+    last = len(rig.app.menu_items()) - 1
+    rig.press(0, STOCK_0)  # up from the first line: the last, the tally
+    assert rig.app.item == last
+    rig.press(0, PILE_0)
+    assert rig.app.tally[0] == 4 and any("Clear tally?" in line for line in rig.screen.lines)
+    rig.press(0, PILE_0)
+    assert rig.app.tally == [0] * 10
+    assert Rig(nvm=rig.nvm).app.tally == [0] * 10
