@@ -83,7 +83,7 @@ def start():
         fail(str(e))
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e)
-    return io, App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store)
+    return io, App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
 
 
 def run(io, app):
@@ -98,6 +98,8 @@ def main():
     run(io, app)
     if app.game is not None:
         print(app.game.text())
+    if not ON_BOARD:
+        io.write_sound_log()
 
 
 # CircuitPython runs code.py as __main__; the guard keeps a desktop import of the

@@ -4,13 +4,14 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
 
-from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, READY, SCORING, SLAP, Game
+from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PLAY, READY, SCORING, SLAP, STALEMATE, Game
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key_numbers
 from .plan import keys_for_move
 from . import storage
+from .feedback import MATCH_WON, MENU as MENU_SOUND, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
 
 MENU = 0
 MATCH = 1
@@ -48,14 +49,19 @@ _PLAYERS = 2
 _SEATS = 3
 _DECK = 4
 _TALLY = 5
+_SOUND = 6
+_LIGHTS = 7
 _OPTION = 10  # + the index of the game's option
 FACING = 1  # player 1's half turned round, for a device lying between the players
 FOUR_COLOURS = 2  # each suit its own colour
 
 
 class App:
-    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None):
+    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None):
         self.screen = screen
+        self.feedback = feedback if feedback is not None else Feedback()  # sound and lights
+        self.sound = 1  # volume: 0 off, 1 low, 2 high
+        self.lights = 1
         self.store = store  # hardware.storage.Store, or None: nothing is saved
         self.profile = profile
         self.controls = Controls(profile["keymap"], profile["cursor"])
@@ -105,6 +111,9 @@ class App:
                 self.players = settings[2] if settings[2] < len(PLAYERS) else 0
                 self.rules_of[1] = settings[3] & 3
                 self.style = settings[4] & 3 if len(settings) >= 5 else 0  # older records: none
+                if len(settings) >= 6:
+                    self.sound = min(settings[5] & 3, 2)
+                    self.lights = 0 if settings[5] & 4 else 1
             tally = self.store.load(storage.TALLY)
             if tally is not None and len(tally) == 20:
                 self.tally = [tally[2 * i] | tally[2 * i + 1] << 8 for i in range(10)]
@@ -117,6 +126,7 @@ class App:
                 except ValueError as e:
                     print("saved match ignored: %s" % e)
         self._apply_style()
+        self.feedback.set(self.sound, self.lights == 1)
 
     def _apply_style(self):
         if not self.profile["colour"]:
@@ -125,9 +135,10 @@ class App:
 
     def _save_settings(self):
         if self.store is not None:
-            # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and deck
-            self.store.save(storage.SETTINGS,
-                            bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1], self.style)))
+            # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and
+            # deck, sound volume and lights off
+            self.store.save(storage.SETTINGS, bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1],
+                                                     self.style, self.sound | (0 if self.lights else 4))))
 
     def _save_tally(self):
         if self.store is not None:
@@ -175,6 +186,9 @@ class App:
         items += [_GAME, _PLAYERS] + [_OPTION + i for i in range(len(OPTIONS[self.kind]))] + [_SEATS]
         if self.profile["colour"]:
             items.append(_DECK)
+        items.append(_SOUND)
+        if self.feedback.pixels is not None:
+            items.append(_LIGHTS)
         return items + [_TALLY]
 
     def _item_text(self, item):
@@ -190,6 +204,10 @@ class App:
             return "Seats: " + ("facing" if self.style & FACING else "side by side")
         if item == _DECK:
             return "Deck: " + ("4 colours" if self.style & FOUR_COLOURS else "2 colours")
+        if item == _SOUND:
+            return "Sound: " + ("off", "low", "high")[self.sound]
+        if item == _LIGHTS:
+            return "Lights: " + ("on" if self.lights else "off")
         if item == _TALLY:
             return "Clear tally? pile 1" if self._clearing else "Tally " + self.tally_text()
         label, names, flag = OPTIONS[self.kind][item - _OPTION]
@@ -212,6 +230,7 @@ class App:
         self.screen.show_lines(self.menu_lines())
 
     def _menu_press(self, player, action):
+        self.feedback.event(MENU_SOUND, player, self.controls.now)
         items = self.menu_items()
         item = items[self.item]
         clearing = self._clearing
@@ -231,6 +250,12 @@ class App:
         elif item == _SEATS or item == _DECK:
             self.style ^= FACING if item == _SEATS else FOUR_COLOURS
             self._apply_style()
+        elif item == _SOUND or item == _LIGHTS:
+            if item == _SOUND:
+                self.sound = (self.sound + 1) % 3
+            else:
+                self.lights ^= 1
+            self.feedback.set(self.sound, self.lights == 1)
         elif item == _TALLY:
             self._clearing = not clearing  # the second press clears
             if clearing:
@@ -249,6 +274,7 @@ class App:
     # -- the loop --
 
     def step(self, now_ms):
+        self.feedback.update(now_ms)
         if self.mode == MENU:
             self.buttons.poll(None, self._menu_press)
             if self._start:
@@ -262,8 +288,14 @@ class App:
                 self.draw_menu()
         elif self.mode == MATCH:
             g = self.game
+            c = self.controls
+            phase = g.phase
+            applied = c.applied
+            attempts = c.attempts
             self._computer(g, now_ms)
             self.buttons.poll(g)
+            if c.attempts != attempts:
+                self._sound(g, phase, c.applied != applied, now_ms)
             self._save_match()
             if g.phase == GAME_OVER:
                 self.mode = OVER
@@ -289,6 +321,28 @@ class App:
                 self.mode = MENU
                 self._drawn = -1
                 self.draw_menu()
+
+    def _sound(self, g, before, applied, now_ms):
+        # What the presses of this pass did, as one sound (and light): the
+        # last move tried, and the phase it left.
+        c = self.controls
+        p = c.last
+        ph = g.phase
+        if not applied:
+            if c.result[p]:
+                self.feedback.event(REFUSED, p, now_ms)
+        elif ph == GAME_OVER:
+            self.feedback.event(MATCH_WON, g.winner, now_ms)
+        elif (before == SLAP or before == CHOOSE) and ph != before:
+            self.feedback.event(SLAP_WON, p, now_ms)
+        elif ph == SLAP or ph == CHOOSE:
+            self.feedback.event(SLAP_NOW, p, now_ms)
+        elif ph == STALEMATE and before == PLAY:
+            self.feedback.event(STUCK, p, now_ms)
+        elif ph == PLAY and before != PLAY or ph == READY or ph == STALEMATE:
+            self.feedback.event(SPIT, p, now_ms)  # spit called, or the cards turned
+        elif ph == PLAY:
+            self.feedback.event(TICK, p, now_ms)
 
     # -- pause --
 

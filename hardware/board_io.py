@@ -55,6 +55,7 @@ class BoardIO:
         else:
             self.keys = keys_on_pins(tuple(_pin(board, name) for name in profile["buttons"]))
         self.event = keypad.Event()
+        self.feedback = self._feedback(board, profile)
         self.store = None
         try:
             import microcontroller
@@ -64,6 +65,24 @@ class BoardIO:
             self.store = Store(microcontroller.nvm)
         except (ImportError, ValueError, TypeError) as e:
             print("nothing will be saved: %s" % e)
+
+    def _feedback(self, board, profile):
+        # Sound (a buzzer on a PWM pin, or synthio on a speaker) and lights
+        # (NeoPixels), where the profile has them.
+        from .feedback import Buzzer, Feedback, Synth
+
+        out = None
+        sound = profile.get("sound")
+        if sound is not None and sound[0] == "buzzer":
+            out = Buzzer(_pin(board, sound[1]))
+        elif sound is not None:
+            out = Synth(_pin(board, sound[1]), getattr(board, sound[2], None))
+        pixels = None
+        if profile.get("pixels"):
+            neopixel = _need("neopixel")
+            name, count = profile["pixels"]
+            pixels = neopixel.NeoPixel(_pin(board, name), count, brightness=0.05, auto_write=False)
+        return Feedback(out, pixels)
 
     def _st7789(self, board, profile, pins):
         import busio

@@ -92,6 +92,7 @@ class Controls:
         self.attempts = 0  # moves tried so far (the screen compares it to flash)
         self.applied = 0  # moves the game accepted
         self.presses = 0  # presses handled (the screen redraws when it changes)
+        self.last = 0  # the player of the last move tried
         self.call = SPIT  # the move any key makes in READY/STALEMATE (Speed: its TURN)
 
     # -- events in --
@@ -285,6 +286,7 @@ class Controls:
 
     def _try(self, game, player, move):
         self.attempts += 1
+        self.last = player
         before = game.round
         r = game.play(player, move)
         self.result[player] = r
@@ -297,6 +299,7 @@ class Controls:
 
     def _refuse(self, player, reason):
         self.attempts += 1
+        self.last = player
         self.result[player] = reason
 
     def _tidy(self, game):

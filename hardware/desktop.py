@@ -15,6 +15,7 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_SEED     deal seed (default: from the clock of the start press; code.py
                 reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
+  SPIT_SOUND_LOG  a file: the sounds a headless run made (ms, sound, player)
   SPIT_SAVE     the file standing in for the board's nvm (settings, a match
                 between rounds); default ~/.spit/nvm.bin for the window, none
                 for a replay
@@ -229,6 +230,47 @@ def window_scale(profile, env, pygame):
     return scale
 
 
+class DesktopSound:
+    """The board's tones through pygame's mixer: a looped wave a pitch, made once."""
+
+    def __init__(self, pygame):
+        import numpy
+
+        from .feedback import PITCHES
+
+        rate = pygame.mixer.get_init()[0]
+        self.sounds = [None]
+        for hz in PITCHES[1:]:
+            t = numpy.arange(rate // 10) / rate  # a tenth of a second, looped
+            wave = (numpy.sign(numpy.sin(2 * numpy.pi * hz * t)) * 6000).astype(numpy.int16)
+            channels = pygame.mixer.get_init()[2]
+            self.sounds.append(pygame.sndarray.make_sound(numpy.repeat(wave[:, None], channels, axis=1)))
+        self.channel = None
+
+    def set_volume(self, volume):
+        for sound in self.sounds[1:]:
+            sound.set_volume(0.15 if volume == 1 else 0.6)
+
+    def tone(self, pitch):
+        self.quiet()
+        self.channel = self.sounds[pitch].play(loops=-1)
+
+    def quiet(self):
+        if self.channel is not None:
+            self.channel.stop()
+            self.channel = None
+
+
+def _desktop_sound(pygame):
+    # pygame's mixer when this machine can make a sound; else silence, never an error.
+    try:
+        pygame.mixer.init()
+        return DesktopSound(pygame)
+    except Exception as e:  # no audio device, or no driver for one
+        print("no sound: %s" % e)
+        return None
+
+
 class DesktopIO:
     """Display, keys and clock for the desktop, in a window or headless."""
 
@@ -237,10 +279,11 @@ class DesktopIO:
         self.replay = env.get("SPIT_REPLAY")
         self.frames = env.get("SPIT_FRAMES")
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
-        if self.replay or env.get("SPIT_HEADLESS"):
+        headless = self.replay or env.get("SPIT_HEADLESS")
+        if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game makes no sound yet
         keymap = profile["keymap"]
         self.now_ms = 0
         self.keys = DesktopKeys(len(keymap), self.ticks_ms)
@@ -273,6 +316,11 @@ class DesktopIO:
         save = env.get("SPIT_SAVE")
         if save is None and not self.replay:
             save = os.path.join(os.path.expanduser("~"), ".spit", "nvm.bin")
+        from .feedback import Feedback
+
+        self.sound_log = env.get("SPIT_SOUND_LOG")  # a file: the sounds of a headless run, one a line
+        out = None if headless else _desktop_sound(pygame)
+        self.feedback = Feedback(out, None, [] if self.sound_log else None)
         self.store = None
         if save:
             from .storage import FileNvm, Store
@@ -321,6 +369,11 @@ class DesktopIO:
 
     def show_error(self, message):
         print(message)
+
+    def write_sound_log(self):
+        if self.sound_log:
+            with open(self.sound_log, "w") as f:
+                f.write("".join("%d %s %d\n" % entry for entry in self.feedback.log))
 
     def close(self):
         self._pygame.quit()

@@ -9,6 +9,8 @@
 #     GP5, GP6; player 1 stocks 0..4 GP7..GP11, piles GP12, GP13
 #   ST7789 SPI TFT: SCK GP18, MOSI GP19, CS GP17, DC GP20, RST GP21, BL GP22
 #   SSD1306 I2C OLED (address 0x3C): SDA GP26, SCL GP27
+#   optional piezo buzzer: GP15 to GND (sound; nothing happens without one)
+# PyBadge / PyGamer: the built-in speaker (synthio) and five NeoPixels.
 
 from .keymaps import HANDHELD_14, PYBADGE
 
@@ -29,6 +31,7 @@ PROFILES = {
         "cursor": False,
         "buttons": _PICO_BUTTONS,
         "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789"),
+        "sound": ("buzzer", "GP15"),
     },
     "pico-st7789-320": {
         "title": "Raspberry Pi Pico, 320x240 ST7789 TFT, 14 buttons",
@@ -43,6 +46,7 @@ PROFILES = {
         "cursor": False,
         "buttons": _PICO_BUTTONS,
         "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789"),
+        "sound": ("buzzer", "GP15"),
     },
     "pico-ssd1306": {
         "title": "Raspberry Pi Pico, 128x64 SSD1306 OLED, 14 buttons",
@@ -56,6 +60,7 @@ PROFILES = {
         "cursor": False,
         "buttons": _PICO_BUTTONS,
         "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_displayio_ssd1306"),
+        "sound": ("buzzer", "GP15"),
     },
     "pybadge": {
         "title": "Adafruit PyBadge / PyGamer, 160x128 TFT, built-in buttons",
@@ -67,7 +72,9 @@ PROFILES = {
         "keymap": PYBADGE,
         "cursor": True,
         "buttons": "shift-register",
-        "libraries": ("adafruit_display_text", "adafruit_ticks"),
+        "libraries": ("adafruit_display_text", "adafruit_ticks", "neopixel"),
+        "sound": ("synth", "SPEAKER", "SPEAKER_ENABLE"),
+        "pixels": ("NEOPIXEL", 5),
     },
 }
 DEFAULT = "pico-st7789-240"

@@ -84,7 +84,7 @@ def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, r
     moves, allocating, spent = (int(w) for w in run["moves"].split()[:5:2])
     assert moves > 20 and allocating == 0 and spent == 0, run["moves"]
     print("%s %s: heap kept after start-up %s B, highest %s B" % (profile, game, run["startup"], run["peak"]))
-    assert int(run["peak"]) < 100 * 1024  # a guard; the figures: tools/bench_board.py
+    assert int(run["peak"]) < 128 * 1024  # a guard against growth; the figures: tools/bench_board.py
 
 
 def on_board(profile, taps):
@@ -134,13 +134,14 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
     assert again["final"] == first["final"]
 
 
-def menu_taps(colour):
+def menu_taps(colour, lights):
     # Spit: players all the way round, each option on and off again, the seats
-    # facing and (colour screens) the four-colour deck; down past the tally,
-    # the last line, to the first: the game becomes Speed, its two options on; up
-    # through every line, past the first to the last, and down to the first.
+    # facing and (colour screens) the four-colour deck; down past sound,
+    # (lights) and the tally, the last line, to the first: the game becomes
+    # Speed, its two options on; up through every line, past the first to the
+    # last, and down to the first.
     taps = ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.stock1", "p0.pile0", "p0.pile0"] * 4
-    taps += ["p0.stock1", "p0.pile0"] * (2 if colour else 1) + ["p0.stock1"]  # and on to the tally line
+    taps += ["p0.stock1", "p0.pile0"] * (2 if colour else 1) + ["p0.stock1"] * (3 if lights else 2)
     taps += ["p0.stock1", "p0.pile0", "p0.stock1", "p0.stock1", "p0.pile0", "p0.stock1", "p0.pile0"]
     return taps + ["p0.stock0"] * 4 + ["p0.stock1"]
 
@@ -149,7 +150,7 @@ def menu_taps(colour):
 def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     drive = drives[profile]
     colour = profile != "pico-ssd1306"
-    taps = on_board(profile, menu_taps(colour))
+    taps = on_board(profile, menu_taps(colour, profile == "pybadge"))
     path = drive / "menu.txt"
     path.write_text("".join("%d %s\n" % (300 + 120 * i, t) for i, t in enumerate(taps)))
     run = both(drive, profile, "--replay", str(path))
@@ -164,7 +165,7 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     assert "Seats: facing" in shown and ("Deck: 4 colours" in shown) == colour
     # The settings record in nvm holds the same choices.
     nvm = bytes.fromhex(run["nvm"])
-    assert bytes([kind, spit_rules, players, speed_rules, 3 if colour else 1]) in nvm[:32]
+    assert bytes([kind, spit_rules, players, speed_rules, 3 if colour else 1, 1]) in nvm[:32]
 
 
 def test_every_board_module_compiles_and_imports_on_the_vm(drives):
@@ -185,14 +186,15 @@ def test_every_board_module_compiles_and_imports_on_the_vm(drives):
     assert out.split() == [w for n in names + ["bitmap_label"] for w in ("ok", n)]
 
 
-@pytest.mark.parametrize("args,says", [
-    (("--set", "SPIT_PROFILE=teapot"), "Unknown SPIT_PROFILE 'teapot'"),
-    (("--hide-lib",), "a library is missing"),
-    (("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
-    (("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
+@pytest.mark.parametrize("profile,args,says", [
+    ("pico-st7789-240", ("--set", "SPIT_PROFILE=teapot"), "Unknown SPIT_PROFILE 'teapot'"),
+    ("pico-st7789-240", ("--hide-lib",), "a library is missing"),
+    ("pybadge", ("--hide", "neopixel"), "Library neopixel is missing from CIRCUITPY/lib"),
+    ("pico-st7789-240", ("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
+    ("pico-st7789-240", ("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
 ])
-def test_bad_setup_is_a_clear_message_on_the_vm(drives, args, says):
-    out = run_vm(DRIVER, "/drive", "pico", *args, pkgs=(), drive=str(drives["pico-st7789-240"]))
+def test_bad_setup_is_a_clear_message_on_the_vm(drives, profile, args, says):
+    out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=(), drive=str(drives[profile]))
     assert says in out and out.strip().endswith("held")  # the message, then the board's wait
 
 

@@ -25,10 +25,13 @@ def test_a_whole_match_through_code_py(tmp_path, profile, game, seed, rules):
     expected = made.stdout.strip().splitlines()[-1]
     assert expected.startswith(game + " over:")
     frames = tmp_path / "frames"
+    sounds = tmp_path / "sounds.txt"
     out = run(["code.py"], {"SPIT_PROFILE": profile, "SPIT_REPLAY": str(replay), "SPIT_FRAMES": str(frames),
-                            "SPIT_SEED": str(seed)})
+                            "SPIT_SEED": str(seed), "SPIT_SOUND_LOG": str(sounds)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == expected  # the same game, move for move
+    heard = {" ".join(line.split()[1:-1]) for line in sounds.read_text().splitlines()}
+    assert {"menu", "tick", "match won"} <= heard  # a headless run logs the sounds it made
     pngs = sorted(os.listdir(frames))
     assert len(pngs) > 20 and pngs[0] == "frame_00000.png"
 

@@ -22,7 +22,7 @@ def use(kind):
     elif kind == "pybadge":
         import displayio
 
-        for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "NEOPIXEL", "LIGHT"):
+        for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "NEOPIXEL", "LIGHT"):
             setattr(me, name, Pin(name))
         me.DISPLAY = displayio.StandInDisplay(160, 128, None)
     else:

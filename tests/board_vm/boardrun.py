@@ -21,6 +21,7 @@ Options:
   --stop over|round:N  stop at the game-over screen, or when round N waits to start
   --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm" line)
   --hide-lib        the drive's lib/ is not on sys.path (a missing library)
+  --hide NAME       importing NAME fails, as for a library never installed
   --memory          print the heap kept after start-up and the highest heap in
                     use between passes (MicroPython only, run with mpvm.mjs
                     --steps vm_step; the stand-in modules are not counted)
@@ -39,11 +40,12 @@ else:
 
     HERE = _os.path.dirname(_os.path.abspath(__file__))
 
-import board  # noqa: E402  (stand-ins, as the firmware has them)
+import board  # noqa: E402  (stand-ins, as the firmware has them: loaded before the heap is measured)
 import displayio  # noqa: E402
 import keypad  # noqa: E402
 import microcontroller  # noqa: E402
 import supervisor  # noqa: E402
+import audioio, bitmaptools, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
 
 SCAN_MS = 5
@@ -58,7 +60,7 @@ class Held(Exception):
 
 def parse_args(argv):
     opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": 0, "loop": SCAN_MS,
-            "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False}
+            "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False, "missing": None}
     i = 3
     while i < len(argv):
         a = argv[i]
@@ -82,6 +84,8 @@ def parse_args(argv):
             opts["stop"] = v
         elif a == "--nvm":
             opts["nvm"] = v
+        elif a == "--hide":
+            opts["missing"] = v
         else:
             raise ValueError("unknown option " + a)
         i += 2
@@ -293,6 +297,17 @@ def main():
 
     os.getenv = getenv
     supervisor.set_ms(opts["clock"])
+    if opts["missing"]:
+        # A module of that name that cannot be imported, first on the path.
+        folder = (drive + "/..") if sys.implementation.name != "micropython" else "/"
+        folder += "/hidden"
+        try:
+            os.mkdir(folder)
+        except OSError:
+            pass
+        with open(folder + "/" + opts["missing"] + ".py", "w") as f:
+            f.write('raise ImportError("no module named %s")\n' % opts["missing"])
+        sys.path.insert(0, folder)
     if not (opts["memory"] or opts["alloc"]):
         driver = start(opts, 0)
         if driver is not None:

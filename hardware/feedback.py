@@ -1,0 +1,192 @@
+# Sound and lights: what happened, without looking at the screen.
+#
+# Feedback.event(kind, player, now) starts a short tune (and on boards with
+# NeoPixels, a light); Feedback.update(now), called every pass, moves the tune
+# to its next note and puts lights out when their time is up. Nothing waits and
+# nothing is allocated per sound: tunes are bytes of (pitch, 10 ms units), the
+# outputs are made once. Outputs (set_volume(v), tone(pitch), quiet()):
+#   Buzzer   a piezo on a PWM pin (a Pico handheld): the tone is the PWM's frequency
+#   Synth    synthio through audioio on a speaker (PyBadge, PyGamer): a Note a pitch
+#   and the desktop's (pygame's mixer, or a log when there is no sound device).
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+TICK = const(0)  # a card played (player 0 lower, player 1 higher)
+REFUSED = const(1)
+SPIT = const(2)  # spit called and the cards turned (Speed: turn)
+STALEMATE = const(3)
+SLAP_NOW = const(4)  # the round is over: slap (or choose)
+SLAP_WON = const(5)
+MATCH_WON = const(6)
+MENU = const(7)
+NAMES = ("tick", "refused", "spit", "stalemate", "slap now", "slap won", "match won", "menu")
+
+# Pitches in Hz; a tune plays pitch indices. 0 is a rest.
+PITCHES = (0, 523, 659, 784, 1047, 1319, 330, 247, 880, 1568)
+TUNES = (
+    bytes((4, 3)),  # tick (player 1: one pitch up, see _pitch)
+    bytes((7, 8, 0, 2, 7, 12)),  # refused: low, low
+    bytes((1, 5, 3, 5, 4, 8)),  # spit: up
+    bytes((6, 10, 7, 14)),  # stalemate: down
+    bytes((8, 6, 0, 4, 8, 6, 0, 4, 8, 6)),  # slap now: three quick
+    bytes((3, 6, 4, 6, 9, 12)),  # slap won
+    bytes((1, 10, 2, 10, 3, 10, 4, 30)),  # match won
+    bytes((2, 2)),  # menu
+)
+VOLUMES = (0, 1, 2)  # off, low, high (the menu's Sound setting)
+
+# Lights (NeoPixels): each player's side, and colours at low brightness.
+_OFF = (0, 0, 0)
+_FLASH = (40, 0, 0)
+_SLAP = (0, 30, 0)
+_WIN = ((0, 0, 40), (40, 20, 0))  # player 0 blue, player 1 orange
+_LIGHT_MS = const(600)
+_TICKS_MAX = const((1 << 29) - 1)
+
+
+def _diff(a, b):
+    return ((a - b + (1 << 28)) & _TICKS_MAX) - (1 << 28)
+
+
+class Feedback:
+    def __init__(self, out=None, pixels=None, log=None):
+        self.out = out  # None: no sound on this board
+        self.pixels = pixels  # a NeoPixel strip, or None
+        self.log = log  # a list: (ms, sound name, player) of each event (the desktop's headless runs)
+        self.volume = 1
+        self.lights = True
+        self._tune = None
+        self._player = 0
+        self._at = 0  # the next byte of the tune
+        self._next = 0  # when the next note starts
+        self._light_until = 0
+        self._lit = False
+        self.played = 0  # tunes started (the benchmark counts them)
+
+    def set(self, volume, lights):
+        # The menu's settings: volume 0 (off), 1 or 2; lights on or off.
+        self.off()
+        self.volume = volume
+        self.lights = lights
+        if self.out is not None and volume:
+            self.out.set_volume(volume)
+
+    def event(self, kind, player, now):
+        if self.log is not None:
+            self.log.append((now, NAMES[kind], player))
+        if self.out is not None and self.volume:
+            self._tune = TUNES[kind]
+            self._player = player
+            self._at = 0
+            self._next = now
+            self.played += 1
+            self.update(now)
+        if self.pixels is not None and self.lights:
+            if kind == REFUSED:
+                self._light(player, _FLASH, now)
+            elif kind == SLAP_WON:
+                self._light(player, _SLAP, now)
+            elif kind == MATCH_WON:
+                self._light(player, _WIN[player], now)
+
+    def _light(self, player, colour, now):
+        px = self.pixels
+        half = len(px) // 2
+        for i in range(len(px)):
+            mine = i < half if player == 0 else i >= len(px) - half
+            px[i] = colour if mine else _OFF
+        px.show()
+        self._light_until = (now + _LIGHT_MS) & _TICKS_MAX
+        self._lit = True
+
+    def update(self, now):
+        if self._lit and _diff(now, self._light_until) >= 0:
+            self._lit = False
+            self.pixels.fill(_OFF)
+            self.pixels.show()
+        tune = self._tune
+        if tune is None or _diff(now, self._next) < 0:
+            return
+        if self._at >= len(tune):
+            self._tune = None
+            self.out.quiet()
+            return
+        pitch = tune[self._at]
+        if pitch and self._player == 1 and tune is TUNES[TICK]:
+            pitch += 1  # player 1's cards tick higher
+        if pitch:
+            self.out.tone(pitch)
+        else:
+            self.out.quiet()
+        self._next = (self._next + tune[self._at + 1] * 10) & _TICKS_MAX
+        self._at += 2
+
+    def off(self):
+        # Sound and lights out at once (a setting turned off, a scene change).
+        self._tune = None
+        if self.out is not None:
+            self.out.quiet()
+        if self.pixels is not None and self._lit:
+            self._lit = False
+            self.pixels.fill(_OFF)
+            self.pixels.show()
+
+
+class Buzzer:
+    # A piezo on a PWM pin: the tone is the frequency, the volume the duty cycle.
+    def __init__(self, pin):
+        import pwmio
+
+        self.pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
+        self.duty = 0x1000
+
+    def set_volume(self, volume):
+        self.duty = 0x1000 if volume == 1 else 0x8000
+
+    def tone(self, pitch):
+        self.pwm.frequency = PITCHES[pitch]
+        self.pwm.duty_cycle = self.duty
+
+    def quiet(self):
+        self.pwm.duty_cycle = 0
+
+
+class Synth:
+    # synthio on the board's speaker: one Note a pitch, made once; the volume
+    # is their amplitude, set when the setting changes.
+    def __init__(self, pin, enable=None):
+        import audioio
+        import synthio
+
+        if enable is not None:
+            import digitalio
+
+            self._enable = digitalio.DigitalInOut(enable)
+            self._enable.switch_to_output(value=True)
+        self.synth = synthio.Synthesizer(sample_rate=22050)
+        self.notes = [synthio.Note(f or 1) for f in PITCHES]
+        self.audio = audioio.AudioOut(pin)
+        self.audio.play(self.synth)
+        self._on = None
+
+    def set_volume(self, volume):
+        for note in self.notes:
+            note.amplitude = 0.3 if volume == 1 else 1.0
+
+    def tone(self, pitch):
+        note = self.notes[pitch]
+        if self._on is not None:
+            self.synth.release(self._on)
+        self.synth.press(note)
+        self._on = note
+
+    def quiet(self):
+        if self._on is not None:
+            self.synth.release(self._on)
+            self._on = None

@@ -1,0 +1,10 @@
+"""Stand-in for CircuitPython's audioio: AudioOut plays a sample source (the synthesizer) in the background."""
+
+
+class AudioOut:
+    def __init__(self, pin):
+        self.pin = pin
+        self.playing = None
+
+    def play(self, sample, *, loop=False):
+        self.playing = sample

@@ -1,0 +1,114 @@
+"""Sound and lights: the game tells what happened (hardware/feedback.py, through the App)."""
+from engine.spit import SLAP
+from hardware.app import OVER, App
+from hardware.feedback import PITCHES, TUNES, Feedback
+from hardware.keymaps import PILE_0, STOCK_0
+from helpers import position
+from test_pause import STUCK1, Rig, TextScreen
+
+
+class Tones:
+    # An output that remembers the tones it was asked for.
+    def __init__(self):
+        self.tones = []
+        self.volume = None
+
+    def set_volume(self, volume):
+        self.volume = volume
+
+    def tone(self, pitch):
+        self.tones.append(PITCHES[pitch])
+
+    def quiet(self):
+        self.tones.append(0)
+
+
+class Strip(list):
+    # Five NeoPixels.
+    def __init__(self):
+        super().__init__([(0, 0, 0)] * 5)
+        self.shows = 0
+
+    def fill(self, colour):
+        for i in range(len(self)):
+            self[i] = colour
+
+    def show(self):
+        self.shows += 1
+
+
+def rig_with_feedback(players=0):
+    rig = Rig(players)
+    out, strip = Tones(), Strip()
+    rig.app.feedback = Feedback(out, strip, [])
+    rig.app.feedback.set(1, True)
+    return rig, out, strip
+
+
+def names(rig):
+    return [name for _, name, _ in rig.app.feedback.log]
+
+
+def test_a_card_played_a_refused_move_a_slap_and_a_win_make_their_sounds():
+    rig, out, strip = rig_with_feedback()
+    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    rig.app._play(g, rig.clock)
+    rig.press(0, PILE_0)  # nothing chosen: refused
+    assert names(rig)[-1] == "refused" and rig.app.feedback.log[-1][2] == 0
+    assert strip[0] != (0, 0, 0) and strip[4] == (0, 0, 0)  # player 0's side flashes
+    rig.run(1000)
+    assert strip == [(0, 0, 0)] * 5  # and goes out
+    rig.press(1, STOCK_0)  # 6H onto the 7C: a card played
+    assert names(rig)[-1] == "tick" and rig.app.feedback.log[-1][2] == 1
+    assert out.tones and out.tones[-1] in (0, PITCHES[TUNES[0][0] + 1])  # player 1 ticks one pitch up
+    # The round ends: slap now, then the slap won (player 1 slaps first).
+    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D")
+    rig.app._play(g, rig.clock)
+    rig.press(0, STOCK_0)
+    assert g.phase == SLAP and names(rig)[-1] == "slap now"
+    rig.press(1, PILE_0 + 1)
+    assert names(rig)[-1] == "slap won" and rig.app.feedback.log[-1][2] == 1
+    assert strip[4] != (0, 0, 0) and strip[0] == (0, 0, 0)  # the slap winner's side lights up
+    # A win.
+    rig.app._play(position("8D/-/-/-/-", STUCK1, pile0="7C", spit1="3D"), rig.clock)
+    rig.press(0, STOCK_0)
+    assert rig.app.mode == OVER and names(rig)[-1] == "match won"
+    assert strip[0] != (0, 0, 0)
+
+
+def test_sound_off_plays_nothing_and_the_settings_are_saved():
+    rig, out, strip = rig_with_feedback()
+    items = rig.app.menu_items()
+    rig.app.item = items.index(6)  # the Sound line
+    rig.press(0, PILE_0)
+    assert rig.app.sound == 2 and out.volume == 2  # low -> high
+    rig.press(0, PILE_0)
+    assert rig.app.sound == 0  # off
+    rig.press(0, STOCK_0 + 1)  # down: Lights
+    rig.press(0, PILE_0)
+    assert rig.app.lights == 0
+    before = len(out.tones)
+    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    rig.app._play(g, rig.clock)
+    rig.press(0, PILE_0)  # refused: logged, but no tone and no light
+    assert names(rig)[-1] == "refused" and len(out.tones) == before and strip == [(0, 0, 0)] * 5
+    again = App(TextScreen(), rig.keys, rig.app.buttons._event, rig.profile, lambda: 0, seed=1,
+                store=rig.app.store, feedback=Feedback(Tones(), Strip()))
+    assert (again.sound, again.lights) == (0, 0)
+
+
+def test_a_tune_never_waits():
+    # Every note is set from update(); event() returns at once.
+    out = Tones()
+    f = Feedback(out)
+    f.set(1, True)
+    del out.tones[:]
+    f.event(6, 0, 1000)  # match won: 100 ms notes
+    assert out.tones == [PITCHES[1]]
+    f.update(1005)
+    assert out.tones == [PITCHES[1]]  # not yet
+    f.update(1100)
+    assert out.tones[-1] == PITCHES[2]
+    for t in range(1100, 2000, 5):
+        f.update(t)
+    assert out.tones[-1] == 0  # over, quiet
