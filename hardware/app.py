@@ -1,4 +1,5 @@
-# The game on the device: menu, match, game over, play again.
+# The game on the device: menu, match, pause, game over, play again; the sounds
+# and lights of what happens (hardware/feedback.py).
 #
 # App.step(now_ms) does one pass of the loop and never waits: it reads the
 # buttons, applies what they did, and redraws what changed. code.py calls it
