@@ -31,7 +31,7 @@ import os
 import time
 from collections import deque
 
-from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key
+from .keymaps import NEXT, PILE_0, PREV, STOCK_0, UNUSED, key, key_numbers
 from .profiles import SetupError
 
 TICKS_PERIOD = 1 << 29
@@ -127,10 +127,10 @@ def key_number(keymap, name):
     player, _, action = name.partition(".")
     if player not in ("p0", "p1") or action not in ACTION_NAMES:
         raise ValueError("unknown key %r (like p0.stock2, p1.pile0, p0.next, or a key number)" % name)
-    code = key(int(player[1]), ACTION_NAMES[action])
-    if code not in keymap:
+    k = key_numbers(keymap)[key(int(player[1]), ACTION_NAMES[action])]
+    if k == UNUSED:
         raise ValueError("key %r is not on this board" % name)
-    return keymap.index(code)
+    return k
 
 
 def read_replay(path, keymap):
@@ -306,10 +306,10 @@ class DesktopIO:
             raise SetupError("no window can be opened here (%s). Headless: set SPIT_REPLAY to a replay file" % e)
         layout = KEYBOARD["cursor" if profile["cursor"] else "handheld14"]
         self._keyboard = {}
+        numbers = key_numbers(keymap)
         for (player, action), name in layout.items():
-            code = key(player, action)
-            if code in keymap:
-                self._keyboard[pygame.key.key_code(name)] = keymap.index(code)
+            if numbers[key(player, action)] != UNUSED:
+                self._keyboard[pygame.key.key_code(name)] = numbers[key(player, action)]
         self._start = time.monotonic()
         self.running = True
         self.frame = 0
