@@ -15,6 +15,9 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_SEED     deal seed (default: from the clock of the start press; code.py
                 reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
+  SPIT_CLOCK    ticks_ms at the start (default 0), to cross its wrap at 2**29
+  SPIT_LOOP_MS  a replay's time per pass of the loop (default 5, one scan): a
+                slow loop reads several scans' events in one batch
   SPIT_SOUND_LOG  a file: the sounds a headless run made (ms, sound, player)
   SPIT_SAVE     the file standing in for the board's nvm (settings, a match
                 between rounds); default ~/.spit/nvm.bin for the window, none
@@ -115,6 +118,16 @@ class DesktopKeys:
         for k in range(self.key_count):
             if self.down[k]:
                 self.events.put(k, True, self._ticks_ms())
+
+
+def _whole(env, name, low, high, default):
+    # A whole-number setting of the environment, checked.
+    text = env.get(name)
+    if text in (None, ""):
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise SetupError("%s is a whole number from %d to %d, not %r" % (name, low, high, text))
+    return int(text)
 
 
 def key_number(keymap, name):
@@ -279,6 +292,8 @@ class DesktopIO:
         self.replay = env.get("SPIT_REPLAY")
         self.frames = env.get("SPIT_FRAMES")
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
+        self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, 0)  # ticks_ms at the start
+        self.loop_ms = _whole(env, "SPIT_LOOP_MS", SCAN_MS, 1000, SCAN_MS)  # a replay's time per pass
         headless = self.replay or env.get("SPIT_HEADLESS")
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -329,17 +344,25 @@ class DesktopIO:
             self.store = Store(FileNvm(save))
 
     def ticks_ms(self):
-        return self.now_ms % TICKS_PERIOD
+        return (self.clock0 + self.now_ms) % TICKS_PERIOD
 
     def pump(self):
-        """Advance the clock and feed the keys: real time for the window, scripted for a replay."""
+        """Advance the clock and feed the keys: real time for the window, scripted for a replay.
+
+        A replay's pass lasts loop_ms (SPIT_LOOP_MS): the keypad scans every
+        5 ms of it, each event stamped with its scan, so a slow loop reads the
+        events of several scans in one batch, as a busy board does."""
         if self._script is not None:
-            self.now_ms += SCAN_MS
+            start = self.now_ms
+            self.now_ms += self.loop_ms
             if self.speed:
-                time.sleep(SCAN_MS / 1000.0 / self.speed)
-            while self._script and self._script[0][0] <= self.now_ms:
-                _, k, pressed = self._script.popleft()
-                self.keys.set(k, pressed, self.now_ms)
+                time.sleep(self.loop_ms / 1000.0 / self.speed)
+            scan = start + SCAN_MS
+            while scan <= self.now_ms:
+                while self._script and self._script[0][0] <= scan:
+                    _, k, pressed = self._script.popleft()
+                    self.keys.set(k, pressed, self.clock0 + scan)
+                scan += SCAN_MS
             if self.now_ms >= self._end_ms:
                 self.running = False
         else:
@@ -354,7 +377,7 @@ class DesktopIO:
                         self.running = False
                     k = self._keyboard.get(ev.key)
                     if k is not None:
-                        self.keys.set(k, ev.type == pygame.KEYDOWN, self.now_ms)
+                        self.keys.set(k, ev.type == pygame.KEYDOWN, self.clock0 + self.now_ms)
 
     def refresh(self):
         before = self.display.pixels_pushed

@@ -78,3 +78,72 @@ def test_computer_demo_plays_a_match_to_the_end(tmp_path):
     out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9"})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1].startswith("speed over:")
+
+
+def test_a_whole_match_crosses_the_wrap_of_ticks_ms(tmp_path):
+    # The tick clock starts a minute before it wraps at 2**29 (SPIT_CLOCK): the
+    # match goes on across the wrap move for move.
+    replay = tmp_path / "match.txt"
+    made = run([os.path.join("tools", "make_replay.py"), str(replay), "--profile", "pico-st7789-240", "--seed", "3",
+                "--gap", "260"])
+    expected = made.stdout.strip().splitlines()[-1]
+    out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-240", "SPIT_REPLAY": str(replay), "SPIT_SEED": "3",
+                            "SPIT_CLOCK": str((1 << 29) - 60000)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == expected
+
+
+def _race(seed):
+    # A deal where, once both have called spit, each player's stock s0/s1 top
+    # has the same rank and fits spit pile k only: whoever plays first, the
+    # other's card fits no more.
+    from engine.spit import SPIT, SPIT_PILES, Game
+
+    g = Game(seed)
+    g.play(0, SPIT)
+    g.play(1, SPIT)
+    for s0 in range(5):
+        for s1 in range(5):
+            a, b = g.top(s0), g.top(5 + s1)
+            if a % 13 != b % 13:
+                continue
+            for k in range(2):
+                if (g.check(0, 2 * s0 + k) == 0 and g.check(0, 2 * s0 + 1 - k) and g.check(1, 2 * s1 + k) == 0
+                        and g.check(1, 2 * s1 + 1 - k)):
+                    return s0, s1, k, g.top(SPIT_PILES + k)
+    return None
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_a_slow_loop_orders_a_batch_of_presses_by_their_timestamps(tmp_path, first):
+    # With SPIT_LOOP_MS=50 both presses, 15 ms apart, reach the game in one
+    # batch of scans: the one pressed first plays, the other fits no more.
+    seed = next(s for s in range(1, 2000) if _race(s))
+    s0, s1, k, _ = _race(seed)
+    early, late = (("p0.stock%d" % s0, "p1.stock%d" % s1) if first == 0 else ("p1.stock%d" % s1, "p0.stock%d" % s0))
+    replay = tmp_path / "race.txt"
+    replay.write_text("500 p0.pile1\n900 p0.pile0\n900 p1.pile0\n1505 %s\n1520 %s\n" % (early, late))
+    finals = []
+    for loop in ("50", "5"):
+        out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-240", "SPIT_REPLAY": str(replay), "SPIT_SEED": str(seed),
+                                "SPIT_LOOP_MS": loop})
+        assert out.returncode == 0, out.stderr
+        finals.append(out.stdout.strip().splitlines()[-1])
+    from engine.spit import Game
+
+    g = Game.from_text(finals[0])
+    stocks = (s0, 5 + s1)
+    assert g.counts[stocks[first]] < Game(seed).counts[stocks[first]]  # the first press played its card
+    assert g.counts[stocks[1 - first]] == Game(seed).counts[stocks[1 - first]]  # the later one did not
+    assert finals[0] == finals[1]  # as when the loop reads every scan
+
+
+@pytest.mark.parametrize("name,value", [("SPIT_CLOCK", "soon"), ("SPIT_LOOP_MS", "2"), ("SPIT_SCALE", "big")])
+def test_a_bad_setting_is_a_clear_message(tmp_path, name, value):
+    replay = tmp_path / "r.txt"
+    replay.write_text("100 p0.pile1\n")
+    env = {"SPIT_REPLAY": str(replay), name: value}
+    if name == "SPIT_SCALE":
+        env = {"SPIT_HEADLESS": "", name: value, "SDL_VIDEODRIVER": "offscreen"}
+    out = run(["code.py"], env)
+    assert out.returncode == 1 and name in out.stdout and "Traceback" not in out.stdout + out.stderr
