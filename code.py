@@ -79,11 +79,41 @@ def start():
         from hardware.screen import Screen
 
         screen = Screen(io.display, profile)
+        app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
+        position = setting("SPIT_START")
+        if position:
+            app.begin(start_position(position), io.ticks_ms())
     except profiles.SetupError as e:
         fail(str(e))
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e)
-    return io, App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
+    return io, app
+
+
+def start_position(value):
+    # SPIT_START: a position line, or a file holding one (the first line that
+    # is not a comment); a bad one is a message saying what is wrong.
+    line = value
+    try:
+        with open(value) as f:
+            line = ""
+            for text in f:
+                if text.strip() and not text.startswith("#"):
+                    line = text.strip()
+                    break
+    except OSError:
+        pass
+    game = line.split(" ", 1)[0]
+    try:
+        if game == "spit":
+            from engine.spit import Game
+        elif game == "speed":
+            from engine.speed import Game
+        else:
+            raise ValueError("a position starts with spit or speed, not %r" % game)
+        return Game.from_text(line)
+    except ValueError as e:
+        raise profiles.SetupError("SPIT_START: %s" % e)
 
 
 def run(io, app):

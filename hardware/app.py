@@ -478,6 +478,12 @@ class App:
         else:
             self._play(Game(seed, self.rules), now_ms)
 
+    def begin(self, game, now_ms):
+        # A match from a given position (SPIT_START), with the players chosen.
+        self.kind = game.kind
+        self.rules_of[game.kind] = game.rules
+        self._play(game, now_ms)
+
     def resume_match(self, now_ms):
         self.kind = self.saved.kind
         self.rules_of[self.kind] = self.saved.rules

@@ -9,6 +9,10 @@ displayio's dirty areas, as a board does, and counts the pixels it pushes.
 Environment (code.py reads it; settings.toml on the board):
   SPIT_PROFILE  board profile (resolution, buttons); see hardware/profiles.py
   SPIT_REPLAY   a replay file: run headless, pressing the keys it lists
+  SPIT_WATCH    with SPIT_REPLAY: play it in the window at real speed (or
+                SPIT_SPEED times that); Esc quits
+  SPIT_START    a position (a line of the engine's notation, or a file holding
+                one): the match starts there instead of at the menu
   SPIT_FRAMES   a folder: save a PNG of every frame that changed
   SPIT_SCALE    the window's scale (default: about 720 pixels, fitting the
                 monitor); headless frames keep the board's own size
@@ -294,7 +298,10 @@ class DesktopIO:
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
         self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, 0)  # ticks_ms at the start
         self.loop_ms = _whole(env, "SPIT_LOOP_MS", SCAN_MS, 1000, SCAN_MS)  # a replay's time per pass
-        headless = self.replay or env.get("SPIT_HEADLESS")
+        self.watch = bool(self.replay and env.get("SPIT_WATCH"))  # a replay in the window, at real speed
+        if self.watch and not env.get("SPIT_SPEED"):
+            self.speed = 1.0
+        headless = self.replay and not self.watch or env.get("SPIT_HEADLESS")
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -355,8 +362,10 @@ class DesktopIO:
         if self._script is not None:
             start = self.now_ms
             self.now_ms += self.loop_ms
-            if self.speed:
-                time.sleep(self.loop_ms / 1000.0 / self.speed)
+            if self.speed:  # keep to the replay's own time, SPIT_SPEED times faster
+                late = self._start + self.now_ms / 1000.0 / self.speed - time.monotonic()
+                if late > 0:
+                    time.sleep(late)
             scan = start + SCAN_MS
             while scan <= self.now_ms:
                 while self._script and self._script[0][0] <= scan:
@@ -365,6 +374,11 @@ class DesktopIO:
                 scan += SCAN_MS
             if self.now_ms >= self._end_ms:
                 self.running = False
+            if self.watch:  # Esc or closing the window still quits
+                pygame = self._pygame
+                for ev in pygame.event.get():
+                    if ev.type == pygame.QUIT or ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                        self.running = False
         else:
             time.sleep(SCAN_MS / 1000.0)
             self.now_ms = int((time.monotonic() - self._start) * 1000)

@@ -147,3 +147,34 @@ def test_a_bad_setting_is_a_clear_message(tmp_path, name, value):
         env = {"SPIT_HEADLESS": "", name: value, "SDL_VIDEODRIVER": "offscreen"}
     out = run(["code.py"], env)
     assert out.returncode == 1 and name in out.stdout and "Traceback" not in out.stdout + out.stderr
+
+
+def start_line():
+    from helpers import position
+
+    return position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D").text()
+
+
+@pytest.mark.parametrize("as_file", [False, True])
+def test_a_match_starts_at_a_given_position(tmp_path, as_file):
+    from engine.spit import Game
+
+    start = line = start_line()
+    if as_file:
+        (tmp_path / "pos.txt").write_text("# a bug report's position\n" + line + "\n")
+        start = str(tmp_path / "pos.txt")
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p1.stock0  # 6H onto the 7C: the one pile it fits\n")
+    out = run(["code.py"], {"SPIT_START": start, "SPIT_REPLAY": str(replay)})
+    assert out.returncode == 0, out.stderr
+    g = Game.from_text(line)
+    assert g.play(1, 0) == 0
+    assert out.stdout.strip().splitlines()[-1] == g.text()
+
+
+def test_a_bad_start_position_says_what_is_wrong(tmp_path):
+    out = run(["code.py"], {"SPIT_START": start_line().replace(" 9C", " 7C"), "SPIT_REPLAY": os.devnull})
+    assert out.returncode == 1 and "SPIT_START" in out.stdout and "7C appears twice" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+    out = run(["code.py"], {"SPIT_START": "chess 1", "SPIT_REPLAY": os.devnull})
+    assert out.returncode == 1 and "starts with spit or speed" in out.stdout
