@@ -73,8 +73,8 @@ def start():
     # The display, buttons and game of the chosen profile: (io, app).
     try:
         profile = profiles.get(setting("SPIT_PROFILE"))
-        seed = seed_setting()
         io = open_io(profile)
+        seed = seed_setting()
         from hardware.app import App
         from hardware.screen import Screen
 
@@ -129,7 +129,7 @@ def main():
     if app.game is not None:
         print(app.game.text())
     if not ON_BOARD:
-        io.write_sound_log()
+        io.finish()
 
 
 # CircuitPython runs code.py as __main__; the guard keeps a desktop import of the

@@ -9,6 +9,8 @@ displayio's dirty areas, as a board does, and counts the pixels it pushes.
 Environment (code.py reads it; settings.toml on the board):
   SPIT_PROFILE  board profile (resolution, buttons); see hardware/profiles.py
   SPIT_REPLAY   a replay file: run headless, pressing the keys it lists
+  SPIT_RECORD   a file: the window's key events are written there as a replay
+                (the seed fixed and named in its header, nothing saved)
   SPIT_WATCH    with SPIT_REPLAY: play it in the window at real speed (or
                 SPIT_SPEED times that); Esc quits
   SPIT_START    a position (a line of the engine's notation, or a file holding
@@ -132,6 +134,13 @@ def _whole(env, name, low, high, default):
     if not text.isdigit() or not low <= int(text) <= high:
         raise SetupError("%s is a whole number from %d to %d, not %r" % (name, low, high, text))
     return int(text)
+
+
+def key_name(keymap, k):
+    """The replay name of keypad key k: ``p0.stock2``."""
+    code = keymap[k]
+    action = [name for name, a in ACTION_NAMES.items() if a == code & 15][0]
+    return "p%d.%s" % (code >> 4, action)
 
 
 def key_number(keymap, name):
@@ -298,6 +307,11 @@ class DesktopIO:
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
         self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, 0)  # ticks_ms at the start
         self.loop_ms = _whole(env, "SPIT_LOOP_MS", SCAN_MS, 1000, SCAN_MS)  # a replay's time per pass
+        self.record = None  # SPIT_RECORD: the file the window's key events are written to
+        if env.get("SPIT_RECORD"):
+            if self.replay:
+                raise SetupError("SPIT_RECORD records the keys of the window: leave SPIT_REPLAY out")
+            self.record = self._start_recording(env, profile)
         self.watch = bool(self.replay and env.get("SPIT_WATCH"))  # a replay in the window, at real speed
         if self.watch and not env.get("SPIT_SPEED"):
             self.speed = 1.0
@@ -336,7 +350,7 @@ class DesktopIO:
         self.running = True
         self.frame = 0
         save = env.get("SPIT_SAVE")
-        if save is None and not self.replay:
+        if save is None and not self.replay and not self.record:  # a recording starts as its replay will
             save = os.path.join(os.path.expanduser("~"), ".spit", "nvm.bin")
         from .feedback import Feedback
 
@@ -349,6 +363,40 @@ class DesktopIO:
 
             os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
             self.store = Store(FileNvm(save))
+
+    def _start_recording(self, env, profile):
+        # The session must be one its replay can repeat: a fixed seed (chosen
+        # now unless given; code.py reads it after the IO is open), nothing
+        # saved or loaded, and the window's loop on the 5 ms grid of scans.
+        seed = env.get("SPIT_SEED") or str(int(time.time() * 1000) % 1000000)
+        os.environ["SPIT_SEED"] = seed
+        settings = ["SPIT_PROFILE=" + profile["name"], "SPIT_SEED=" + seed]
+        settings += ["%s=%s" % (n, env[n]) for n in ("SPIT_CLOCK", "SPIT_START") if env.get(n)]
+        try:
+            f = open(env["SPIT_RECORD"], "w")
+        except OSError as e:
+            raise SetupError("SPIT_RECORD: %s" % e)
+        f.write("# Spit replay recorded %s. Replay it with:\n#   %s SPIT_REPLAY=%s .venv/bin/python code.py\n"
+                % (time.strftime("%Y-%m-%d %H:%M"), " ".join(settings), env["SPIT_RECORD"]))
+        f.flush()
+        return f
+
+    def _recorded(self, k, pressed):
+        if self.record is not None:
+            self.record.write("%d %s %s\n" % (self.now_ms, key_name(self.profile["keymap"], k),
+                                               "down" if pressed else "up"))
+            self.record.flush()  # nothing lost if the program is stopped
+
+    def finish(self):
+        """After the loop: the sound log, and the recording's end (a key let go
+        that is up already, so its replay runs as long as the window did)."""
+        if self.sound_log:
+            with open(self.sound_log, "w") as f:
+                f.write("".join("%d %s %d\n" % entry for entry in self.feedback.log))
+        if self.record is not None:
+            self.record.write("%d %s up  # the end\n" % (max(0, self.now_ms - 2000), key_name(self.profile["keymap"], 0)))
+            self.record.close()
+            self.record = None
 
     def ticks_ms(self):
         return (self.clock0 + self.now_ms) % TICKS_PERIOD
@@ -380,8 +428,14 @@ class DesktopIO:
                     if ev.type == pygame.QUIT or ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                         self.running = False
         else:
-            time.sleep(SCAN_MS / 1000.0)
-            self.now_ms = int((time.monotonic() - self._start) * 1000)
+            if self.record is not None:  # on the grid of scans, as its replay will be
+                self.now_ms += SCAN_MS
+                late = self._start + self.now_ms / 1000.0 - time.monotonic()
+                if late > 0:
+                    time.sleep(late)
+            else:
+                time.sleep(SCAN_MS / 1000.0)
+                self.now_ms = int((time.monotonic() - self._start) * 1000)
             pygame = self._pygame
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT:
@@ -390,8 +444,9 @@ class DesktopIO:
                     if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                         self.running = False
                     k = self._keyboard.get(ev.key)
-                    if k is not None:
+                    if k is not None and self.keys.down[k] != (ev.type == pygame.KEYDOWN):
                         self.keys.set(k, ev.type == pygame.KEYDOWN, self.clock0 + self.now_ms)
+                        self._recorded(k, ev.type == pygame.KEYDOWN)
 
     def refresh(self):
         before = self.display.pixels_pushed
@@ -406,11 +461,6 @@ class DesktopIO:
 
     def show_error(self, message):
         print(message)
-
-    def write_sound_log(self):
-        if self.sound_log:
-            with open(self.sound_log, "w") as f:
-                f.write("".join("%d %s %d\n" % entry for entry in self.feedback.log))
 
     def close(self):
         self._pygame.quit()

@@ -178,3 +178,46 @@ def test_a_bad_start_position_says_what_is_wrong(tmp_path):
     assert "Traceback" not in out.stdout + out.stderr
     out = run(["code.py"], {"SPIT_START": "chess 1", "SPIT_REPLAY": os.devnull})
     assert out.returncode == 1 and "starts with spit or speed" in out.stdout
+
+
+def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
+    # A session in the window (SDL's dummy video), keys from pygame's event
+    # queue, recorded with SPIT_RECORD; its replay ends in the same position
+    # with the same frames.
+    script = tmp_path / "session.py"
+    script.write_text(
+        "import importlib.util, os, sys\n"
+        "sys.path.insert(0, %r)\n"
+        "spec = importlib.util.spec_from_file_location('spit_main', os.path.join(%r, 'code.py'))\n"
+        "main = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(main)\n"
+        "import pygame\n"
+        "io, app = main.start()\n"
+        "keys = {300: 'x', 700: 'a', 710: 'h', 1200: 'g', 1300: 's', 1400: 'z', 1500: 'd', 1600: 'j', 1700: 'k'}\n"
+        "while io.running and io.now_ms < 3500:\n"
+        "    key = keys.get(io.now_ms)\n"
+        "    if key:\n"
+        "        code = pygame.key.key_code(key)\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
+        "    io.pump()\n"
+        "    app.step(io.ticks_ms())\n"
+        "    io.refresh()\n"
+        "io.finish()\n"
+        "print(app.game.text())\n" % (ROOT, ROOT)
+    )
+    record = tmp_path / "keys.txt"
+    live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_FRAMES": str(tmp_path / "live"),
+                               "SPIT_SAVE": str(tmp_path / "unused.bin")})
+    assert live.returncode == 0, live.stderr
+    header = record.read_text().splitlines()[1]
+    settings = dict(w.split("=", 1) for w in header.split() if w.startswith("SPIT_") and "REPLAY" not in w)
+    assert settings["SPIT_PROFILE"] == "pico-st7789-240" and settings["SPIT_SEED"].isdigit()
+    assert len([l for l in record.read_text().splitlines() if not l.startswith("#")]) >= 10
+    again = run(["code.py"], dict(settings, SPIT_REPLAY=str(record), SPIT_FRAMES=str(tmp_path / "again")))
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip().splitlines()[-1] == live.stdout.strip().splitlines()[-1]
+    live_frames = sorted(os.listdir(tmp_path / "live"))
+    assert len(live_frames) > 3 and live_frames == sorted(os.listdir(tmp_path / "again"))
+    for name in live_frames:
+        assert (tmp_path / "live" / name).read_bytes() == (tmp_path / "again" / name).read_bytes(), name
