@@ -80,6 +80,8 @@ def start():
 
         screen = Screen(io.display, profile)
         app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
+        if not ON_BOARD:
+            io.app = app  # a fast replay asks it when something is due
         position = setting("SPIT_START")
         if position:
             app.begin(start_position(position), io.ticks_ms())

@@ -57,6 +57,10 @@ FACING = 1  # player 1's half turned round, for a device lying between the playe
 FOUR_COLOURS = 2  # each suit its own colour
 
 
+def _sooner(a, b):
+    return b if a is None or b < a else a
+
+
 class App:
     def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None):
         self.screen = screen
@@ -344,6 +348,37 @@ class App:
             self.feedback.event(SPIT, p, now_ms)  # spit called, or the cards turned
         elif ph == PLAY:
             self.feedback.event(TICK, p, now_ms)
+
+    def next_due(self, now_ms):
+        # How long step() may go without being called, when no key event comes:
+        # 0 when the next scan must be stepped, None when only a key event can
+        # change anything. A replay uses it to jump over idle scans (the
+        # board just loops).
+        if self.controls.presses != self._drawn and self.mode != OVER:
+            return 0  # a redraw is due
+        if self.mode == PAUSED:
+            return 0 if self._resume_at is not None else None
+        if self.mode != MATCH:
+            return None
+        due = None
+        g = self.game
+        for p in range(2):
+            if self.bots[p] is None:
+                continue
+            if self._bot_due[p] is None:
+                if g.moves(p, self._moves):
+                    return 0  # it decides at the next step
+            else:
+                due = _sooner(due, ticks_diff(self._bot_due[p], now_ms))
+        if self._redraw_at is not None:
+            due = _sooner(due, ticks_diff(self._redraw_at, now_ms))
+        for p in range(2):  # a pause chord being held
+            k0 = self._key_of[p * 16 + PILE_0]
+            k1 = self._key_of[p * 16 + PILE_0 + 1]
+            if self.controls.held(k0) and self.controls.held(k1):
+                later = max(ticks_diff(self.controls.down_at(k0), now_ms), ticks_diff(self.controls.down_at(k1), now_ms))
+                due = _sooner(due, later + PAUSE_HOLD_MS)
+        return None if due is None else max(due, 0)
 
     # -- pause --
 

@@ -21,6 +21,8 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_SEED     deal seed (default: from the clock of the start press; code.py
                 reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
+  SPIT_FAST     0: a headless replay steps every 5 ms scan (by default it jumps
+                over the scans where nothing can happen, with the same results)
   SPIT_CLOCK    ticks_ms at the start (default 0), to cross its wrap at 2**29
   SPIT_LOOP_MS  a replay's time per pass of the loop (default 5, one scan): a
                 slow loop reads several scans' events in one batch
@@ -313,6 +315,9 @@ class DesktopIO:
                 raise SetupError("SPIT_RECORD records the keys of the window: leave SPIT_REPLAY out")
             self.record = self._start_recording(env, profile)
         self.watch = bool(self.replay and env.get("SPIT_WATCH"))  # a replay in the window, at real speed
+        # Jump over idle scans (SPIT_FAST=0: step every one); code.py gives the App.
+        self.fast = bool(self.replay) and not self.watch and self.loop_ms == SCAN_MS and env.get("SPIT_FAST") != "0"
+        self.app = None
         if self.watch and not env.get("SPIT_SPEED"):
             self.speed = 1.0
         headless = self.replay and not self.watch or env.get("SPIT_HEADLESS")
@@ -364,6 +369,22 @@ class DesktopIO:
             os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
             self.store = Store(FileNvm(save))
 
+    def _jump(self):
+        # A fast replay skips the scans where nothing can happen: it goes on
+        # to the scan of the next key event, or of the next thing the App has
+        # due, whichever comes first; every scan in between would have been a
+        # pass that changed nothing.
+        def scan_of(ms):
+            return max(SCAN_MS, -(-(ms - self.now_ms) // SCAN_MS) * SCAN_MS)
+
+        ahead = scan_of(self._script[0][0] if self._script else self._end_ms)
+        if self.app is None or self.now_ms < 2 * SCAN_MS:
+            return SCAN_MS  # the first two passes as always (Blinka pushes the first frame twice)
+        due = self.app.next_due(self.ticks_ms())
+        if due is not None:
+            ahead = min(ahead, scan_of(self.now_ms + due))
+        return ahead
+
     def _start_recording(self, env, profile):
         # The session must be one its replay can repeat: a fixed seed (chosen
         # now unless given; code.py reads it after the IO is open), nothing
@@ -409,7 +430,7 @@ class DesktopIO:
         events of several scans in one batch, as a busy board does."""
         if self._script is not None:
             start = self.now_ms
-            self.now_ms += self.loop_ms
+            self.now_ms += self._jump() if self.fast else self.loop_ms
             if self.speed:  # keep to the replay's own time, SPIT_SPEED times faster
                 late = self._start + self.now_ms / 1000.0 / self.speed - time.monotonic()
                 if late > 0:

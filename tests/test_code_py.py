@@ -221,3 +221,27 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
     assert len(live_frames) > 3 and live_frames == sorted(os.listdir(tmp_path / "again"))
     for name in live_frames:
         assert (tmp_path / "live" / name).read_bytes() == (tmp_path / "again" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("what", ["demo", "pause"])
+def test_a_fast_replay_ends_alike_with_the_same_frames_as_stepping_every_scan(tmp_path, what):
+    # A headless replay jumps over the scans where nothing can happen
+    # (SPIT_FAST=0 steps every one): the computer's reactions, the flashes, a
+    # pause chord held and its countdown all fall on the same scans.
+    replay = tmp_path / "r.txt"
+    if what == "demo":
+        taps = ["p0.pile0", "p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
+        replay.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps))
+                          + "90000 p0.stock4 up\n")
+    else:
+        replay.write_text("500 p0.pile1\n900 p0.stock0\n900 p1.stock0\n1500 p0.pile0 down\n1500 p0.pile1 down\n"
+                          "2700 p0.pile0 up\n2700 p0.pile1 up\n3000 p0.stock1\n3300 p1.stock1\n7000 p1.stock2\n")
+    results = []
+    for fast in ("1", "0"):
+        frames = tmp_path / ("frames" + fast)
+        out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9",
+                                "SPIT_FAST": fast, "SPIT_FRAMES": str(frames)})
+        assert out.returncode == 0, out.stderr
+        results.append((out.stdout.strip().splitlines()[-1], [p.read_bytes() for p in sorted(frames.iterdir())]))
+    assert results[0][0] == results[1][0]
+    assert len(results[0][1]) > 5 and results[0][1] == results[1][1]
