@@ -39,7 +39,6 @@ TUNES = (
     bytes((1, 10, 2, 10, 3, 10, 4, 30)),  # match won
     bytes((2, 2)),  # menu
 )
-VOLUMES = (0, 1, 2)  # off, low, high (the menu's Sound setting)
 
 # Lights (NeoPixels): each player's side, and colours at low brightness.
 _OFF = (0, 0, 0)
@@ -67,7 +66,6 @@ class Feedback:
         self._next = 0  # when the next note starts
         self._light_until = 0
         self._lit = False
-        self.played = 0  # tunes started (the benchmark counts them)
 
     def set(self, volume, lights):
         # The menu's settings: volume 0 (off), 1 or 2; lights on or off.
@@ -85,7 +83,6 @@ class Feedback:
             self._player = player
             self._at = 0
             self._next = now
-            self.played += 1
             self.update(now)
         if self.pixels is not None and self.lights:
             if kind == REFUSED:

@@ -57,8 +57,8 @@ PYBADGE = bytes(
 
 def key_numbers(keymap):
     # The key map the other way round: key_numbers(keymap)[player * 16 + action]
-    # is that key's keypad number, or UNUSED. (A search with keymap.index(code)
-    # works on CPython only: MicroPython's bytes.index takes no int.)
+    # is that key's keypad number, or UNUSED. (Searching the bytes for an int
+    # works on CPython only: MicroPython's bytes search takes no int.)
     numbers = bytearray(b"\xff" * 32)
     for k in range(len(keymap)):
         if keymap[k] != UNUSED:

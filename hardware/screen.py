@@ -54,7 +54,6 @@ def _load(folder, size, part, tiles, tile_w, tile_h):
 
 class Screen:
     def __init__(self, display, profile, folder=None):
-        self.display = display
         w = profile["width"]
         h = profile["height"]
         self.colour = profile["colour"]

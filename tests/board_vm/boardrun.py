@@ -311,7 +311,7 @@ def main():
     if not (opts["memory"] or opts["alloc"]):
         driver = start(opts, 0)
         if driver is not None:
-            code_run(driver)
+            driver.code.run(driver.io, driver.app)  # code.py's own loop
             report(driver)
         return
     # --memory, --alloc: in steps (see Driver.chunk). The first measures the heap with the
@@ -369,10 +369,6 @@ def start(opts, base):
         driver.replay = Replay(opts["replay"], key_numbers(app.profile["keymap"]))
     displayio.on_refresh = driver.after_pass
     return driver
-
-
-def code_run(driver):
-    driver.code.run(driver.io, driver.app)
 
 
 def report(driver):
