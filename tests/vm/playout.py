@@ -20,15 +20,16 @@ else:
     RULE_SETS = 16
 
 
+PRIME = 1000000007
+
+
 def state_sum(g, acc):
-    # A cheap running checksum of the whole position, within 30 bits.
-    c = g.cards
-    n = g.counts
-    for i in range(len(n)):
-        acc = (acc * 31 + n[i]) & 0xFFFFF
-    for i in range(len(c)):
-        acc = (acc * 31 + c[i]) & 0xFFFFF
-    return (acc * 31 + g.phase * 7 + g.called) & 0xFFFFF
+    # A running checksum of the whole position: the piles and counts read as one
+    # big number (base 256) modulo a prime, chained with the phase and the call.
+    # int.from_bytes does the reading in C on both interpreters.
+    acc = (acc * 256 + int.from_bytes(g.counts, "little")) % PRIME
+    acc = (acc * 256 + int.from_bytes(g.cards, "little")) % PRIME
+    return (acc * 256 + g.phase * 7 + g.called) % PRIME
 
 
 def play_game(seed, check_every):
