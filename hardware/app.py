@@ -356,11 +356,12 @@ class App:
         # board just loops).
         if self.controls.presses != self._drawn and self.mode != OVER:
             return 0  # a redraw is due
+        sound = self.feedback.next_due(now_ms)  # a note or a light to change
         if self.mode == PAUSED:
-            return 0 if self._resume_at is not None else None
+            return 0 if self._resume_at is not None else sound
         if self.mode != MATCH:
-            return None
-        due = None
+            return sound
+        due = sound
         g = self.game
         for p in range(2):
             if self.bots[p] is None:

@@ -124,6 +124,18 @@ class Feedback:
         self._next = (self._next + tune[self._at + 1] * 10) & _TICKS_MAX
         self._at += 2
 
+    def next_due(self, now):
+        # ms until update() next changes a note or a light; None when nothing
+        # is playing or lit (a fast replay jumps no further than this).
+        due = None
+        if self._lit:
+            due = _diff(self._light_until, now)
+        if self._tune is not None:
+            d = _diff(self._next, now)
+            if due is None or d < due:
+                due = d
+        return None if due is None else max(due, 0)
+
     def off(self):
         # Sound and lights out at once (a setting turned off, a scene change).
         self._tune = None

@@ -112,3 +112,24 @@ def test_a_tune_never_waits():
     for t in range(1100, 2000, 5):
         f.update(t)
     assert out.tones[-1] == 0  # over, quiet
+
+
+def test_next_due_says_when_a_note_or_a_light_changes_next():
+    # A fast replay jumps no further than this: the next note, a light going out.
+    f = Feedback(Tones(), Strip())
+    f.set(1, True)
+    assert f.next_due(0) is None  # nothing playing, nothing lit
+    f.event(1, 0, 1000)  # refused: a tune, and a red flash for 600 ms
+    first = TUNES[1][1] * 10
+    assert f.next_due(1000) == first and f.next_due(1000 + first + 5) == 0
+    now = 1000
+    while f._tune is not None:  # the tune to its end, each note when next_due says
+        now += f.next_due(now)
+        f.update(now)
+    assert now == 1000 + sum(TUNES[1][1::2]) * 10  # the last note's end
+    assert f.next_due(now) == 1600 - now  # the light is still on until 1600
+    f.update(1600)
+    assert f.next_due(1600) is None
+    # Near the wrap of ticks_ms: the same distances.
+    f.event(1, 1, (1 << 29) - 10)
+    assert f.next_due((1 << 29) - 10) == first
