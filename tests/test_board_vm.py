@@ -134,6 +134,33 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
     assert again["final"] == first["final"]
 
 
+@pytest.mark.parametrize("profile,game", [("pybadge", "spit"), ("pico-st7789-240", "speed")])
+def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
+    # The driver jumps over the scans where nothing can happen (App.next_due);
+    # stepping every scan must end alike: the final position, the screen's
+    # lines, nvm, and every change of sound and lights at the same ms. (The
+    # driver's jumps are the same on the VM: the other tests run it on both.)
+    drive = drives[profile]
+    pause = drive / "pause-jump.txt"
+    pause.write_text("500 p0.pile1\n1500 p0.pile0 down\n1500 p0.pile1 down\n2800 p0.pile0 up\n2800 p0.pile1 up\n"
+                     "3300 p1.pile0\n3800 p0.pile0\n8000 p0.pile0\n8400 p1.pile1\n9000 p0.pile1\n")  # pause, countdown, on
+    match = drive / "jump-match.txt"
+    make_replay(match, profile, game, 7, "-")
+    runs = [
+        ("--replay", str(demo_replay(drive, profile, game)), "--set", "SPIT_SEED=9", "--stop", "over",
+         "--until", "3600000"),
+        ("--replay", str(pause), "--set", "SPIT_SEED=5"),
+        ("--replay", str(match), "--set", "SPIT_SEED=7"),
+    ]
+    for args in runs:
+        jumping = board_run(drive, profile, *args, vm=False)
+        stepping = board_run(drive, profile, *args, "--every-scan", vm=False)
+        assert int(jumping["passes"]) * 2 < int(stepping["passes"])  # it did jump
+        assert int(jumping["outputs"].split()[0]) > 10  # sounds and lights to compare
+        del jumping["passes"], stepping["passes"]
+        assert jumping == stepping
+
+
 def menu_taps(colour, lights):
     # Spit: players all the way round, each option on and off again, the seats
     # facing and (colour screens) the four-colour deck; down past sound,

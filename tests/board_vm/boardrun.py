@@ -10,13 +10,17 @@ on sys.path, as the firmware's modules do on a board.
 
 Every display refresh ends one pass of code.py's loop; then the driver moves
 the clock on (--loop-ms, 5 by default), scans the keys every 5 ms of it, feeding
-the presses of the replay, and checks when to stop.
+the presses of the replay, and checks when to stop. With 5 ms passes it jumps
+over the scans where nothing can happen, as the desktop's fast replay does: to
+the scan of the next key event or of the next thing the App has due
+(App.next_due), stepping every scan while a key is being debounced.
 
 Options:
   --replay FILE     press the keys of a replay file (lines sorted by time)
   --set NAME=VALUE  a settings.toml value for os.getenv (SPIT_SEED=3, ...)
   --clock MS        the tick clock at the start (to cross the 2**29 wrap)
   --loop-ms MS      ms per pass of the loop (a slow loop batches several scans)
+  --every-scan      a pass every 5 ms, never a jump (to compare with the jumps)
   --until MS        stop when the clock has run this long (default: the replay's end)
   --stop over|round:N  stop at the game-over screen, or when round N waits to start
   --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm" line)
@@ -28,7 +32,9 @@ Options:
   --alloc           print the bytes each ordinary move allocated (MicroPython
                     only, run with mpvm.mjs --steps vm_step)
 Prints "final POSITION" (or "final -" when no match started), "menu ..." with
-the menu's state and its lines as drawn, "nvm HEX", and the figures asked for.
+the menu's state and its lines as drawn, "nvm HEX", "outputs COUNT DIGEST"
+(every change of sound and lights, and when: outputs.py), and the figures
+asked for.
 """
 import gc
 import sys
@@ -47,6 +53,7 @@ import microcontroller  # noqa: E402
 import supervisor  # noqa: E402
 import audioio, bitmaptools, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
+import outputs  # noqa: E402
 
 SCAN_MS = 5
 TAP_MS = 60
@@ -60,12 +67,13 @@ class Held(Exception):
 
 def parse_args(argv):
     opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": 0, "loop": SCAN_MS,
-            "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False, "missing": None}
+            "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False, "missing": None,
+            "every": False}
     i = 3
     while i < len(argv):
         a = argv[i]
-        if a in ("--hide-lib", "--memory", "--alloc"):
-            opts[{"--hide-lib": "hide", "--memory": "memory", "--alloc": "alloc"}[a]] = True
+        if a in ("--hide-lib", "--memory", "--alloc", "--every-scan"):
+            opts[{"--hide-lib": "hide", "--memory": "memory", "--alloc": "alloc", "--every-scan": "every"}[a]] = True
             i += 1
             continue
         v = argv[i + 1]
@@ -162,6 +170,12 @@ class Replay:
         self._f.close()
         self.end_ms = self._last + 2000
 
+    def next_ms(self):
+        # When the next event is, or None when there are no more.
+        if not self._pending and self.end_ms is None:
+            self._read()
+        return self._pending[0][0] if self._pending else None
+
     def due(self, now, scanner):
         # Move the switches of every event due by now.
         while self.end_ms is None and self._line_ms <= now:
@@ -245,14 +259,15 @@ class Driver:
             self.io.running = False
             return
         start = self.elapsed
-        self.elapsed += self.opts["loop"]
-        t = start + SCAN_MS
         scanner = keypad.scanner()
+        self.elapsed += self.ahead()
+        t = start + SCAN_MS
         while t <= self.elapsed:  # the scanner's own 5 ms scans while the loop was busy
             now = (self.opts["clock"] + t) & _TICKS_MAX
             if self.replay is not None:
                 self.replay.due(t, scanner)
-            keypad.scan_all(now)
+            if keypad.debouncing():  # (a scan of switches as they were reported changes nothing)
+                keypad.scan_all(now)
             t += SCAN_MS
         supervisor.set_ms(self.opts["clock"] + self.elapsed)
         if self.opts["alloc"]:
@@ -261,6 +276,30 @@ class Driver:
             self._round = g.round if g is not None else 0
             self._phase = g.phase if g is not None else 0
             self._before = gc.mem_alloc()
+
+    def ahead(self):
+        # ms to the next pass: the loop's time, or, jumping, to the scan of
+        # the next key event, of the next thing due, or of the stop.
+        loop = self.opts["loop"]
+        if loop != SCAN_MS or self.opts["every"] or self.passes < 2 or keypad.debouncing():
+            return loop
+        now = self.elapsed
+        until = self.until()
+        target = until if until is not None else now + 3600000
+        if self.replay is not None:
+            ms = self.replay.next_ms()
+            if ms is not None and ms < target:
+                target = ms
+        due = self.app.next_due(self.io.ticks_ms())
+        if due is not None and now + due < target:
+            target = now + due
+        return max(SCAN_MS, -(-(target - now) // SCAN_MS) * SCAN_MS)
+
+    def until(self):
+        until = self.opts["until"]
+        if until is None and self.replay is not None:
+            until = self.replay.end_ms
+        return until
 
     def finished(self):
         app = self.app
@@ -271,9 +310,7 @@ class Driver:
             g = app.game
             if g.round >= self._stop_round and g.phase == 0 and not g.called:
                 return True
-        until = self.opts["until"]
-        if until is None and self.replay is not None:
-            until = self.replay.end_ms
+        until = self.until()
         return until is not None and self.elapsed >= until
 
 
@@ -381,6 +418,7 @@ def report(driver):
         print("moves %d allocating %d bytes %d max %d" % (
             driver.moves, driver.alloc_moves, driver.alloc_total, driver.alloc_max))
     print("passes %d" % driver.passes)
+    print("outputs %d %d" % (outputs.count, outputs.digest))
     menu = " ".join(str(x) for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.item))
     print("menu " + menu)
     for line in app.screen.text.text.split("\n"):

@@ -90,6 +90,10 @@ class _Scanner:
     def press(self, key, pressed):
         self._level[key] = 1 if pressed else 0
 
+    def debouncing(self):
+        # A switch whose new level is not yet reported (the driver must scan).
+        return self._level != self._state
+
     def scan(self, timestamp):
         for k in range(self.key_count):
             if self._level[k] != self._state[k]:
@@ -125,3 +129,11 @@ def scanner():
 def scan_all(timestamp):
     for s in _live:
         s.scan(timestamp)
+
+
+def debouncing():
+    # True when a scan can change anything: a switch moved and not yet reported.
+    for s in _live:
+        if s.debouncing():
+            return True
+    return False

@@ -1,4 +1,5 @@
 """Stand-in for CircuitPython's synthio: notes pressed and released on a synthesizer."""
+import outputs
 
 
 class Note:
@@ -15,7 +16,9 @@ class Synthesizer:
     def press(self, note):
         if note not in self.pressed:
             self.pressed.append(note)
+            outputs.heard(note.frequency * 2)
 
     def release(self, note):
         if note in self.pressed:
             self.pressed.remove(note)
+            outputs.heard(note.frequency * 2 + 1)
