@@ -16,13 +16,15 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_START    a position (a line of the engine's notation, or a file holding
                 one): the match starts there instead of at the menu
   SPIT_FRAMES   a folder: save a PNG of every frame that changed
+  SPIT_SHOT     a file: save a PNG of the last frame (the screen at the end)
   SPIT_SCALE    the window's scale (default: about 720 pixels, fitting the
                 monitor); headless frames keep the board's own size
   SPIT_SEED     deal seed (default: from the clock of the start press; code.py
                 reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
   SPIT_FAST     0: a headless replay steps every 5 ms scan (by default it jumps
-                over the scans where nothing can happen, with the same results)
+                over the scans where nothing can happen, with the same results,
+                and draws only its last frame unless SPIT_FRAMES asks for all)
   SPIT_CLOCK    ticks_ms at the start (default 0), to cross its wrap at 2**29
   SPIT_LOOP_MS  a replay's time per pass of the loop (default 5, one scan): a
                 slow loop reads several scans' events in one batch
@@ -306,6 +308,7 @@ class DesktopIO:
         self.profile = profile
         self.replay = env.get("SPIT_REPLAY")
         self.frames = env.get("SPIT_FRAMES")
+        self.shot = env.get("SPIT_SHOT")
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
         self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, 0)  # ticks_ms at the start
         self.loop_ms = _whole(env, "SPIT_LOOP_MS", SCAN_MS, 1000, SCAN_MS)  # a replay's time per pass
@@ -409,8 +412,10 @@ class DesktopIO:
             self.record.flush()  # nothing lost if the program is stopped
 
     def finish(self):
-        """After the loop: the sound log, and the recording's end (a key let go
+        """After the loop: the last frame (SPIT_SHOT), the sound log, and the recording's end (a key let go
         that is up already, so its replay runs as long as the window did)."""
+        if self.shot:
+            self.save_png(self.shot)
         if self.sound_log:
             with open(self.sound_log, "w") as f:
                 f.write("".join("%d %s %d\n" % entry for entry in self.feedback.log))
@@ -470,6 +475,8 @@ class DesktopIO:
                         self._recorded(k, ev.type == pygame.KEYDOWN)
 
     def refresh(self):
+        if self.fast and not self.frames and self.running:
+            return  # a fast headless replay draws its last frame only (nobody watches the others)
         before = self.display.pixels_pushed
         self.display.refresh()
         if self.frames and self.display.pixels_pushed != before:

@@ -245,3 +245,10 @@ def test_a_fast_replay_ends_alike_with_the_same_frames_as_stepping_every_scan(tm
         results.append((out.stdout.strip().splitlines()[-1], [p.read_bytes() for p in sorted(frames.iterdir())]))
     assert results[0][0] == results[1][0]
     assert len(results[0][1]) > 5 and results[0][1] == results[1][1]
+    # Without SPIT_FRAMES a fast replay draws only its last frame: the same.
+    shot = tmp_path / "last.png"
+    out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9",
+                            "SPIT_SHOT": str(shot)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == results[0][0]
+    assert shot.read_bytes() == results[1][1][-1]
