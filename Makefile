@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run watch test bench flash screenshots sprites clean
+.PHONY: install run watch test soak bench flash screenshots sprites clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -29,12 +29,17 @@ watch: install
 	$(PY) tools/terminal_match.py $(ARGS)
 
 test: install
-	$(VENV)/bin/pytest -q -n auto tests
+	$(VENV)/bin/pytest -q -n auto --dist worksteal tests
+
+# Many more games and matches than make test (tests/soak/; about 5 minutes on 2 cores). Nothing runs it automatically.
+soak: install
+	SPIT_SOAK=1 $(VENV)/bin/pytest -q -n auto --dist worksteal tests/soak
 
 bench: install
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_screen.py
 	$(PY) tools/bench_board.py
+	$(PY) tools/bench_replay.py
 
 # The README's pictures, each profile mid-game from a replay (tools/screenshots/).
 screenshots: install

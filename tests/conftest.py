@@ -6,3 +6,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # standard library's `code` module (pdb imports it).
 if ROOT not in sys.path:
     sys.path.append(ROOT)
+
+# tests/soak/ runs only when asked for (make soak): many more games, minutes long.
+collect_ignore = [] if os.environ.get("SPIT_SOAK") else ["soak"]
