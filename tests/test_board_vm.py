@@ -70,21 +70,28 @@ def make_replay(path, profile, game, seed, rules):
     return made.stdout.strip().splitlines()[-1]
 
 
-@pytest.mark.parametrize("profile,game,seed,rules", WHOLE_MATCHES)
-def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, rules):
-    drive = drives[profile]
-    replay = drive / ("match-%s-%d.txt" % (game, seed))
+def whole_match_on_the_vm(drive, profile, game, seed, rules, name="match"):
+    """A whole two-player match from the key events of its replay, on the VM:
+    move for move the game the engine plays on CPython, and no allocation per
+    ordinary move. Returns the replay, its final position and the run."""
+    replay = drive / ("%s-%s-%d.txt" % (name, game, seed))
     expected = make_replay(replay, profile, game, seed, rules)
     assert expected.startswith(game + " over:")
     run = board_run(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed, "--alloc", "--memory",
                     steps="vm_step")
-    assert run["final"] == expected  # move for move the game the engine plays on CPython
-    assert run["line"][0].strip() == "GAME OVER"  # and the screen says so
+    assert run["final"] == expected
     # From the key event to the screen update, an ordinary move allocates nothing.
     moves, allocating, spent = (int(w) for w in run["moves"].split()[:5:2])
     assert moves > 20 and allocating == 0 and spent == 0, run["moves"]
-    print("%s %s: heap kept after start-up %s B, highest %s B" % (profile, game, run["startup"], run["peak"]))
     assert int(run["peak"]) < 128 * 1024  # a guard against growth; the figures: tools/bench_board.py
+    return replay, expected, run
+
+
+@pytest.mark.parametrize("profile,game,seed,rules", WHOLE_MATCHES)
+def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, rules):
+    _, _, run = whole_match_on_the_vm(drives[profile], profile, game, seed, rules)
+    assert run["line"][0].strip() == "GAME OVER"  # and the screen says so
+    print("%s %s: heap kept after start-up %s B, highest %s B" % (profile, game, run["startup"], run["peak"]))
 
 
 def on_board(profile, taps):

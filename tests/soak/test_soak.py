@@ -18,7 +18,7 @@ import itertools
 
 import pytest
 
-from test_board_vm import PROFILES, board_run, both, demo_replay, drives, make_replay  # noqa: F401 (a fixture)
+from test_board_vm import PROFILES, board_run, both, demo_replay, drives, whole_match_on_the_vm  # noqa: F401 (a fixture)
 from test_code_py import run
 from test_vm import run_cpython, run_vm
 
@@ -39,15 +39,8 @@ def test_random_games_same_on_cpython_and_vm(game, first):
 @pytest.mark.parametrize("profile,game,seed,rules", MATCHES)
 def test_a_whole_match_on_the_vm(drives, profile, game, seed, rules):
     drive = drives[profile]
-    replay = drive / ("soak-%s-%d.txt" % (game, seed))
-    expected = make_replay(replay, profile, game, seed, rules)
-    assert expected.startswith(game + " over:")
+    replay, expected, _ = whole_match_on_the_vm(drive, profile, game, seed, rules, "soak")
     args = ("--replay", str(replay), "--set", "SPIT_SEED=%d" % seed)
-    vm = board_run(drive, profile, *args, "--alloc", "--memory", steps="vm_step")
-    assert vm["final"] == expected
-    moves, allocating, spent = (int(w) for w in vm["moves"].split()[:5:2])
-    assert moves > 20 and allocating == 0 and spent == 0, vm["moves"]
-    assert int(vm["peak"]) < 128 * 1024
     # The driver on CPython, jumping and stepping every scan, and code.py on
     # the desktop, fast and with a slow loop: the same match each way.
     assert board_run(drive, profile, *args, vm=False)["final"] == expected
