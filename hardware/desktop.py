@@ -202,8 +202,35 @@ def file_setting(name, path=None):
     return None if value is None else str(value)
 
 
+class _Quiet:
+    """Keeps the chatter of libraries out of the terminal: Python prints and
+    what C code writes to stderr (libasound lists every sound card it cannot
+    find when SDL opens audio on a machine without one)."""
+
+    def __enter__(self):
+        import contextlib
+        import io
+        import sys
+
+        self._out = contextlib.redirect_stdout(io.StringIO())
+        self._out.__enter__()
+        sys.stderr.flush()
+        self._saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        return self
+
+    def __exit__(self, *exc):
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._out.__exit__(*exc)
+        return False
+
+
 def _pygame_display_class(scale=1):
-    import busdisplay
+    with _Quiet():  # Blinka's board detection warns that a PC is no board (on import)
+        import busdisplay
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
@@ -216,7 +243,8 @@ def _pygame_display_class(scale=1):
         pixels_pushed = 0
 
         def _initialize(self, init_sequence):
-            pygame.init()
+            with _Quiet():  # (pygame.init opens the audio device too)
+                pygame.init()
             if self._caption:
                 pygame.display.set_caption(self._caption)
             self._window = pygame.display.set_mode(size=(self.width * scale, self.height * scale), flags=self._flags)
@@ -294,7 +322,8 @@ class DesktopSound:
 def _desktop_sound(pygame):
     # pygame's mixer when this machine can make a sound; else silence, never an error.
     try:
-        pygame.mixer.init()
+        with _Quiet():
+            pygame.mixer.init()
         return DesktopSound(pygame)
     except Exception as e:  # no audio device, or no driver for one
         print("no sound: %s" % e)

@@ -250,5 +250,23 @@ def test_a_fast_replay_ends_alike_with_the_same_frames_as_stepping_every_scan(tm
     out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9",
                             "SPIT_SHOT": str(shot)})
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip().splitlines()[-1] == results[0][0]
+    assert out.stdout.strip().splitlines() == [results[0][0]]  # the position, and no library's chatter
+    assert out.stderr == ""
     assert shot.read_bytes() == results[1][1][-1]
+
+
+def test_library_chatter_is_kept_out_of_the_terminal_and_nothing_else():
+    # What libasound writes to stderr (from C) and Blinka prints while they
+    # start; after that the terminal is as it was.
+    script = (
+        "import os, sys\n"
+        "from hardware.desktop import _Quiet\n"
+        "with _Quiet():\n"
+        "    print('chatter')\n"
+        "    os.write(2, b'ALSA lib cannot find card\\n')\n"
+        "print('after')\n"
+        "os.write(2, b'error after\\n')\n"
+    )
+    out = run(["-c", script], {"PYTHONPATH": ROOT})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "after\n" and out.stderr == "error after\n"
