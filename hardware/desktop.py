@@ -36,8 +36,9 @@ Environment (code.py reads it; settings.toml on the board):
 Replay file: one key event a line, ``MS KEY [down|up]``, times in ms from the
 start, ``#`` comments. KEY is ``p0.stock2``, ``p1.pile0``, ``p0.prev``,
 ``p1.next`` (player, then the action) or a keypad key number. A line without
-down/up is a tap: down at MS, up 60 ms later. The replay ends 2 s after its
-last event; then the final position is printed in the engine's notation.
+down/up is a tap: down at MS, up 60 ms later. ``MS end``, the last line, ends
+the replay at MS; without it the replay ends 2 s after its last event. Then
+the final position is printed in the engine's notation.
 """
 
 import os
@@ -164,20 +165,31 @@ def key_number(keymap, name):
 
 
 def read_replay(path, keymap):
-    """Parse a replay file into a sorted list of (ms, key number, pressed)."""
+    """Parse a replay file: a sorted list of (ms, key number, pressed), and
+    when it ends (its end line, or 2 s after its last event)."""
     events = []
+    end = None
+    last = 0  # the latest line's time
     with open(path) as f:
         for lineno, line in enumerate(f, 1):
             words = line.split("#", 1)[0].split()
             if not words:
                 continue
             try:
+                if end is not None:
+                    raise ValueError("nothing may follow the end line")
+                if len(words) == 2 and words[1] == "end":
+                    end = int(words[0])
+                    if end < last:
+                        raise ValueError("the end comes before an event")
+                    continue
                 if len(words) not in (2, 3) or (len(words) == 3 and words[2] not in ("down", "up")):
                     raise ValueError("expected 'MS KEY [down|up]'")
                 ms = int(words[0])
                 if ms < 0:
                     raise ValueError("negative time")
                 k = key_number(keymap, words[1])
+                last = max(last, ms)
             except ValueError as e:
                 raise ValueError("%s line %d: %s: %r" % (path, lineno, e, line.strip()))
             if len(words) == 2:
@@ -186,7 +198,9 @@ def read_replay(path, keymap):
             else:
                 events.append((ms, k, words[2] == "down"))
     events.sort(key=lambda e: e[0])
-    return events
+    if end is None:
+        end = (events[-1][0] if events else 0) + 2000
+    return events, end
 
 
 def file_setting(name, path=None):
@@ -362,10 +376,10 @@ class DesktopIO:
         self.keys = DesktopKeys(len(keymap), self.ticks_ms)
         self.event = Event()
         try:
-            self._script = deque(read_replay(self.replay, keymap)) if self.replay else None
+            events, self._end_ms = read_replay(self.replay, keymap) if self.replay else ([], 0)
         except (OSError, ValueError) as e:
             raise SetupError("replay file: %s" % e)
-        self._end_ms = (self._script[-1][0] if self._script else 0) + 2000
+        self._script = deque(events) if self.replay else None
         import pygame
 
         self._pygame = pygame
@@ -441,15 +455,15 @@ class DesktopIO:
             self.record.flush()  # nothing lost if the program is stopped
 
     def finish(self):
-        """After the loop: the last frame (SPIT_SHOT), the sound log, and the recording's end (a key let go
-        that is up already, so its replay runs as long as the window did)."""
+        """After the loop: the last frame (SPIT_SHOT), the sound log, and the
+        recording's end line (its replay stops where the window did)."""
         if self.shot:
             self.save_png(self.shot)
         if self.sound_log:
             with open(self.sound_log, "w") as f:
                 f.write("".join("%d %s %d\n" % entry for entry in self.feedback.log))
         if self.record is not None:
-            self.record.write("%d %s up  # the end\n" % (max(0, self.now_ms - 2000), key_name(self.profile["keymap"], 0)))
+            self.record.write("%d end\n" % self.now_ms)
             self.record.close()
             self.record = None
 

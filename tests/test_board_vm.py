@@ -168,6 +168,23 @@ def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
         assert jumping == stepping
 
 
+def test_a_replay_stops_at_its_end_line(drives):
+    # "MS end" (what a recording ends with) stops the run at MS, as --until does.
+    drive = drives["pico-st7789-240"]
+    demo = demo_replay(drive, "pico-st7789-240", "spit")
+    ended = drive / "demo-end.txt"
+    ended.write_text(demo.read_text() + "20000 end\n")
+    at_end = board_run(drive, "pico-st7789-240", "--replay", str(ended), "--set", "SPIT_SEED=9", vm=False)
+    until = board_run(drive, "pico-st7789-240", "--replay", str(demo), "--set", "SPIT_SEED=9", "--until", "20000",
+                      vm=False)
+    later = board_run(drive, "pico-st7789-240", "--replay", str(demo), "--set", "SPIT_SEED=9", "--until", "25000",
+                      vm=False)
+    assert at_end == until and at_end["final"] != later["final"]
+    ended.write_text(demo.read_text() + "20000 end\n21000 p0.pile0\n")
+    with pytest.raises(AssertionError, match="nothing may follow the end line"):
+        board_run(drive, "pico-st7789-240", "--replay", str(ended), vm=False)
+
+
 def menu_taps(colour, lights):
     # Spit: players all the way round, each option on and off again, the seats
     # facing and (colour screens) the four-colour deck; down past sound,

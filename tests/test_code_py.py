@@ -52,6 +52,18 @@ def test_bad_replay_line_is_a_clear_message(tmp_path):
     assert "Traceback" not in out.stdout + out.stderr
 
 
+@pytest.mark.parametrize("text,says", [
+    ("100 p0.stock2\n900 end\n1000 p0.pile0\n", "line 3: nothing may follow the end line"),
+    ("100 p0.stock2\n900 p0.pile0\n800 end\n", "line 3: the end comes before an event"),
+])
+def test_a_misplaced_end_line_is_a_clear_message(tmp_path, text, says):
+    replay = tmp_path / "bad.txt"
+    replay.write_text(text)
+    out = run(["code.py"], {"SPIT_REPLAY": str(replay)})
+    assert out.returncode == 1 and says in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+
+
 def test_missing_library_is_a_clear_message(tmp_path):
     # Hide adafruit_display_text from code.py, as on a board where it was never installed.
     (tmp_path / "sitecustomize.py").write_text(
@@ -213,7 +225,9 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
     header = record.read_text().splitlines()[1]
     settings = dict(w.split("=", 1) for w in header.split() if w.startswith("SPIT_") and "REPLAY" not in w)
     assert settings["SPIT_PROFILE"] == "pico-st7789-240" and settings["SPIT_SEED"].isdigit()
-    assert len([l for l in record.read_text().splitlines() if not l.startswith("#")]) >= 10
+    lines = [line.split("#")[0].split() for line in record.read_text().splitlines() if not line.startswith("#")]
+    assert len(lines) >= 10 and lines[-1] == ["3500", "end"]  # it stops where the session did
+    assert [int(w[0]) for w in lines] == sorted(int(w[0]) for w in lines)  # in time order, as replays must be
     again = run(["code.py"], dict(settings, SPIT_REPLAY=str(record), SPIT_FRAMES=str(tmp_path / "again")))
     assert again.returncode == 0, again.stderr
     assert again.stdout.strip().splitlines()[-1] == live.stdout.strip().splitlines()[-1]

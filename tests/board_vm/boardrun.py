@@ -125,7 +125,7 @@ class Replay:
         self._numbers = numbers
         self._pending = []  # events read but not yet due, in time order
         self._line_ms = 0
-        self.end_ms = None  # 2 s after the last event, once the file is read
+        self.end_ms = None  # its end line, or 2 s after the last event, once the file is read
         self._last = 0
         self._read()
 
@@ -160,6 +160,13 @@ class Replay:
             if ms < self._line_ms:
                 raise ValueError("replay lines must be in time order: %r" % line)
             self._line_ms = ms
+            if words[1] == "end":  # the replay stops here
+                for rest in self._f:
+                    if rest.split("#")[0].strip():
+                        raise ValueError("nothing may follow the end line: %r" % rest)
+                self._f.close()
+                self.end_ms = ms
+                return
             key = self._key(words[1])
             if len(words) == 2:
                 self._add(ms, key, True)
