@@ -12,7 +12,7 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_RECORD   a file: the window's key events are written there as a replay
                 (the seed fixed and named in its header, nothing saved)
   SPIT_WATCH    with SPIT_REPLAY: play it in the window at real speed (or
-                SPIT_SPEED times that); Esc quits
+                SPIT_SPEED times that); its last frame stays until Esc
   SPIT_START    a position (a line of the engine's notation, or a file holding
                 one): the match starts there instead of at the menu
   SPIT_FRAMES   a folder: save a PNG of every frame that changed
@@ -383,11 +383,13 @@ class DesktopIO:
         import pygame
 
         self._pygame = pygame
+        self.caption = "Spit - " + profile["name"]
+        self.held = False  # a watched replay that has ended
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         display_class = _pygame_display_class(1 if headless else window_scale(profile, env, pygame))
         try:
             self.display = display_class(
-                width=profile["width"], height=profile["height"], auto_refresh=False, caption="Spit - " + profile["name"]
+                width=profile["width"], height=profile["height"], auto_refresh=False, caption=self.caption
             )
         except pygame.error as e:
             raise SetupError("no window can be opened here (%s). Headless: set SPIT_REPLAY to a replay file" % e)
@@ -477,20 +479,10 @@ class DesktopIO:
         5 ms of it, each event stamped with its scan, so a slow loop reads the
         events of several scans in one batch, as a busy board does."""
         if self._script is not None:
-            start = self.now_ms
-            self.now_ms += self._jump() if self.fast else self.loop_ms
-            if self.speed:  # keep to the replay's own time, SPIT_SPEED times faster
-                late = self._start + self.now_ms / 1000.0 / self.speed - time.monotonic()
-                if late > 0:
-                    time.sleep(late)
-            scan = start + SCAN_MS
-            while scan <= self.now_ms:
-                while self._script and self._script[0][0] <= scan:
-                    _, k, pressed = self._script.popleft()
-                    self.keys.set(k, pressed, self.clock0 + scan)
-                scan += SCAN_MS
-            if self.now_ms >= self._end_ms:
-                self.running = False
+            if self.held:  # a watched replay is over: its last frame stays, the clock stands
+                time.sleep(0.02)
+            else:
+                self._replay_pass()
             if self.watch:  # Esc or closing the window still quits
                 pygame = self._pygame
                 for ev in pygame.event.get():
@@ -516,6 +508,26 @@ class DesktopIO:
                     if k is not None and self.keys.down[k] != (ev.type == pygame.KEYDOWN):
                         self.keys.set(k, ev.type == pygame.KEYDOWN, self.clock0 + self.now_ms)
                         self._recorded(k, ev.type == pygame.KEYDOWN)
+
+    def _replay_pass(self):
+        start = self.now_ms
+        self.now_ms += self._jump() if self.fast else self.loop_ms
+        if self.speed:  # keep to the replay's own time, SPIT_SPEED times faster
+            late = self._start + self.now_ms / 1000.0 / self.speed - time.monotonic()
+            if late > 0:
+                time.sleep(late)
+        scan = start + SCAN_MS
+        while scan <= self.now_ms:
+            while self._script and self._script[0][0] <= scan:
+                _, k, pressed = self._script.popleft()
+                self.keys.set(k, pressed, self.clock0 + scan)
+            scan += SCAN_MS
+        if self.now_ms >= self._end_ms:
+            if self.watch:  # the person watching sees the end until they quit
+                self.held = True
+                self._pygame.display.set_caption(self.caption + ": the replay is over, Esc quits")
+            else:
+                self.running = False
 
     def refresh(self):
         if self.fast and not self.frames and self.running:

@@ -237,6 +237,47 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
         assert (tmp_path / "live" / name).read_bytes() == (tmp_path / "again" / name).read_bytes(), name
 
 
+def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
+    # SPIT_WATCH=1 plays a replay in the window at its own speed (SPIT_SPEED
+    # times it); at its end the window stays, the clock standing, until Esc.
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n2000 end\n")
+    script = tmp_path / "watch.py"
+    script.write_text(
+        "import importlib.util, os, sys, time\n"
+        "sys.path.insert(0, %r)\n"
+        "spec = importlib.util.spec_from_file_location('spit_main', os.path.join(%r, 'code.py'))\n"
+        "main = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(main)\n"
+        "import pygame\n"
+        "io, app = main.start()\n"
+        "t0 = time.monotonic()\n"
+        "passes = 0\n"
+        "while io.running:\n"
+        "    io.pump()\n"
+        "    app.step(io.ticks_ms())\n"
+        "    io.refresh()\n"
+        "    if io.held:\n"
+        "        if passes == 0:\n"
+        "            print('over after %%.2f s at %%d ms' %% (time.monotonic() - t0, io.now_ms))\n"
+        "            print(pygame.display.get_caption()[0])\n"
+        "        passes += 1\n"
+        "        if passes == 10:\n"
+        "            print('still at %%d ms' %% io.now_ms)\n"
+        "            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))\n"
+        "print(app.game.text())\n" % (ROOT, ROOT)
+    )
+    watched = run([str(script)], {"SPIT_REPLAY": str(replay), "SPIT_WATCH": "1", "SPIT_SPEED": "4", "SPIT_SEED": "3"})
+    assert watched.returncode == 0, watched.stderr
+    lines = watched.stdout.strip().splitlines()
+    over = [line for line in lines if line.startswith("over after")][0].split()
+    assert 0.45 <= float(over[2]) < 1.5 and over[5] == "2000"  # 2 s of replay at 4 times its speed
+    assert "the replay is over, Esc quits" in lines[lines.index(" ".join(over)) + 1]
+    assert "still at 2000 ms" in lines  # the clock stood while the last frame stayed
+    fast = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SEED": "3"})
+    assert lines[-1] == fast.stdout.strip().splitlines()[-1] and lines[-1].startswith("spit play")
+
+
 @pytest.mark.parametrize("what", ["demo", "pause"])
 def test_a_fast_replay_ends_alike_with_the_same_frames_as_stepping_every_scan(tmp_path, what):
     # A headless replay jumps over the scans where nothing can happen
