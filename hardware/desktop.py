@@ -111,24 +111,51 @@ class EventQueue:
 
 
 class DesktopKeys:
-    """A keypad.Keys stand-in fed by the keyboard or a replay; one clock for all keys."""
+    """A keypad scanner with the board's semantics, for the desktop and the tests.
 
-    def __init__(self, key_count, ticks_ms):
+    The switches (level) move when the keyboard or a replay says; scan(ms),
+    called every 5 ms of the clock, reports a new level once debounce_threshold
+    scans in a row have seen it (the board's scanner uses buttons.DEBOUNCE_SCANS),
+    with that scan's timestamp, in key-number order. A full queue drops the
+    new event and sets overflowed; reset() forgets what was reported, so keys
+    still held are reported pressed again by the next scans. set() is a
+    switch moved and seen at once (threshold 1), for tests that step an App
+    without a scanner."""
+
+    def __init__(self, key_count, ticks_ms, debounce_threshold=1, max_events=64):
         self.key_count = key_count
-        self.events = EventQueue()
-        self.down = [False] * key_count
+        self.events = EventQueue(max_events)
+        self.level = [False] * key_count  # the switches as they are
+        self.down = [False] * key_count  # as last reported
+        self._seen = [0] * key_count  # scans in a row that saw a new level
+        self.threshold = debounce_threshold
         self._ticks_ms = ticks_ms
 
     def set(self, key_number, pressed, timestamp):
+        self.level[key_number] = pressed
         if self.down[key_number] != pressed:
             self.down[key_number] = pressed
+            self._seen[key_number] = 0
             self.events.put(key_number, pressed, timestamp % TICKS_PERIOD)
 
-    def reset(self):
-        # Like keypad: every key counts as released, so held keys report again.
+    def scan(self, timestamp):
         for k in range(self.key_count):
-            if self.down[k]:
-                self.events.put(k, True, self._ticks_ms())
+            if self.level[k] != self.down[k]:
+                self._seen[k] += 1
+                if self._seen[k] >= self.threshold:
+                    self.down[k] = self.level[k]
+                    self._seen[k] = 0
+                    self.events.put(k, self.level[k], timestamp % TICKS_PERIOD)
+            else:
+                self._seen[k] = 0
+
+    def busy(self):
+        # True while a scan can change anything (a switch moved, not yet reported or settled).
+        return self.level != self.down or any(self._seen)
+
+    def reset(self):
+        self.down = [False] * self.key_count
+        self._seen = [0] * self.key_count
 
 
 def _whole(env, name, low, high, default):
@@ -373,7 +400,9 @@ class DesktopIO:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         keymap = profile["keymap"]
         self.now_ms = 0
-        self.keys = DesktopKeys(len(keymap), self.ticks_ms)
+        from .buttons import DEBOUNCE_SCANS
+
+        self.keys = DesktopKeys(len(keymap), self.ticks_ms, DEBOUNCE_SCANS)  # debounced as the board's
         self.event = Event()
         try:
             events, self._end_ms = read_replay(self.replay, keymap) if self.replay else ([], 0)
@@ -385,6 +414,7 @@ class DesktopIO:
         self._pygame = pygame
         self.caption = "Spit - " + profile["name"]
         self.held = False  # a watched replay that has ended
+        self._typed = []  # the window's key changes not yet made to the switches
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         display_class = _pygame_display_class(1 if headless else window_scale(profile, env, pygame))
         try:
@@ -426,8 +456,8 @@ class DesktopIO:
             return max(SCAN_MS, -(-(ms - self.now_ms) // SCAN_MS) * SCAN_MS)
 
         ahead = scan_of(self._script[0][0] if self._script else self._end_ms)
-        if self.app is None or self.now_ms < 2 * SCAN_MS:
-            return SCAN_MS  # the first two passes as always (Blinka pushes the first frame twice)
+        if self.app is None or self.now_ms < 2 * SCAN_MS or self.keys.busy():
+            return SCAN_MS  # the first two passes as always (Blinka pushes the first frame twice); debouncing
         due = self.app.next_due(self.ticks_ms())
         if due is not None:
             ahead = min(ahead, scan_of(self.now_ms + due))
@@ -505,9 +535,26 @@ class DesktopIO:
                     if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                         self.running = False
                     k = self._keyboard.get(ev.key)
-                    if k is not None and self.keys.down[k] != (ev.type == pygame.KEYDOWN):
-                        self.keys.set(k, ev.type == pygame.KEYDOWN, self.clock0 + self.now_ms)
-                        self._recorded(k, ev.type == pygame.KEYDOWN)
+                    if k is not None:
+                        self._typed.append((k, ev.type == pygame.KEYDOWN))
+            self._move_switches()
+            self.keys.scan(self.clock0 + self.now_ms)  # the board scans every 5 ms; here every pass
+
+    def _move_switches(self):
+        # The keyboard's presses move the switches the scanner debounces. A
+        # key's next change waits until its last one was reported, so a tap
+        # shorter than the debounce (xdotool's, or one made while a pass was
+        # drawing) is still a press; a recording has the switches as moved.
+        keys = self.keys
+        waiting = []
+        for k, pressed in self._typed:
+            if any(w == k for w, _ in waiting) or keys.level[k] != keys.down[k]:
+                waiting.append((k, pressed))  # after the change before it
+            elif keys.level[k] != pressed:
+                keys.level[k] = pressed
+                self._recorded(k, pressed)
+                waiting.append((k, None))  # (nothing more for k in this pass)
+        self._typed = [(k, p) for k, p in waiting if p is not None]
 
     def _replay_pass(self):
         start = self.now_ms
@@ -517,10 +564,13 @@ class DesktopIO:
             if late > 0:
                 time.sleep(late)
         scan = start + SCAN_MS
+        keys = self.keys
         while scan <= self.now_ms:
             while self._script and self._script[0][0] <= scan:
                 _, k, pressed = self._script.popleft()
-                self.keys.set(k, pressed, self.clock0 + scan)
+                keys.level[k] = pressed
+            if keys.busy():  # (a scan of settled switches changes nothing)
+                keys.scan(self.clock0 + scan)
             scan += SCAN_MS
         if self.now_ms >= self._end_ms:
             if self.watch:  # the person watching sees the end until they quit

@@ -9,41 +9,25 @@ Blinka's desktop keypad has no timestamps, so the tests use this instead:
 - ``reset()`` forgets the debounced state, so held keys are reported pressed again;
 - timestamps are ticks_ms values that wrap at 2**29.
 """
-from hardware.desktop import Event, EventQueue  # noqa: F401  (the same keypad-like queue)
+from hardware.desktop import DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
 
 TICKS_PERIOD = 1 << 29
 
 
-class Keys:
+class Keys(DesktopKeys):
+    # The desktop's scanner on a clock of its own, scanning when run() says.
     def __init__(self, key_count, interval_ms=5, max_events=64, debounce_threshold=1, start_ms=0):
-        self.key_count = key_count
+        DesktopKeys.__init__(self, key_count, self.ticks_ms, debounce_threshold, max_events)
         self.interval_ms = interval_ms
         self.debounce_threshold = debounce_threshold
-        self.events = EventQueue(max_events)
-        self.level = [False] * key_count  # the switches as they are
-        self._state = [False] * key_count  # as last reported
-        self._count = [0] * key_count
         self.start_ms = start_ms
         self.elapsed_ms = 0
 
     def ticks_ms(self):
         return (self.start_ms + self.elapsed_ms) % TICKS_PERIOD
 
-    def reset(self):
-        self._state = [False] * self.key_count
-        self._count = [0] * self.key_count
-
     def scan(self):
-        t = self.ticks_ms()
-        for k in range(self.key_count):
-            if self.level[k] != self._state[k]:
-                self._count[k] += 1
-                if self._count[k] >= self.debounce_threshold:
-                    self._state[k] = self.level[k]
-                    self._count[k] = 0
-                    self.events.put(k, self.level[k], t)
-            else:
-                self._count[k] = 0
+        DesktopKeys.scan(self, self.ticks_ms())
 
 
 def run(keys, trace, until_ms, each_scan=None, step_ms=1):

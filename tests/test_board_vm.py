@@ -168,6 +168,35 @@ def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
         assert jumping == stepping
 
 
+def random_presses(drive, profile, seed, count):
+    path = drive / ("presses-%d.txt" % seed)
+    made = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make_replay.py"), str(path), "--profile",
+                           profile, "--seed", str(seed), "--presses", str(count)], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    return path
+
+
+def desktop_final(profile, replay, seed):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SPIT_PROFILE=profile,
+               SPIT_REPLAY=str(replay), SPIT_SEED=str(seed))
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "code.py")], capture_output=True, text=True, env=env,
+                         cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("profile,seed", [("pybadge", 2), ("pico-st7789-240", 3)])
+def test_random_presses_end_alike_on_the_board_and_the_desktop(drives, profile, seed):
+    # Key events nobody planned (taps and holds 5 ms to 0.7 s apart, through
+    # the menu, matches, pauses): the board program on the VM and on CPython,
+    # and the desktop, debouncing alike, end in the same position.
+    drive = drives[profile]
+    replay = random_presses(drive, profile, seed, 2500)
+    board = both(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed)
+    assert board["final"] != "-"  # a match was played
+    assert desktop_final(profile, replay, seed) == board["final"]
+
+
 def test_a_replay_stops_at_its_end_line(drives):
     # "MS end" (what a recording ends with) stops the run at MS, as --until does.
     drive = drives["pico-st7789-240"]

@@ -1,12 +1,19 @@
 """Write a replay file of a whole match played through the buttons.
 
     python tools/make_replay.py OUT.txt [--profile NAME] [--game spit|speed] [--seed N] [--rules S4NC] [--gap MS]
+    python tools/make_replay.py OUT.txt --presses N [--profile NAME] [--seed N]
 
 It plays Game(seed, rules) with random legal moves, as code.py will deal it
 with SPIT_SEED=seed, and writes the key taps that make each move on the
 profile's buttons (hardware/plan.py): first the menu (rule options, start),
 then every move, a tap every --gap ms. Prints the final position; running
 code.py on the replay must print the same one.
+
+--presses N writes N random key events instead: any key of either player,
+taps, holds and bounces (a switch at the other level for one scan), 5 ms to
+0.7 s apart, through whatever the menu, the match,
+pauses and game-over screens make of them. No position is known beforehand:
+the desktop and the board program (tests/board_vm/boardrun.py) must end alike.
 """
 import argparse
 import os
@@ -76,6 +83,31 @@ def match(seed, rules, profile, gap, kind=0):
     return lines, g
 
 
+def presses(count, seed, profile):
+    """count random key events (a tap, or a key going down or up) on the profile's keys."""
+    pick = Rng(seed + 7)
+    actions = ["pile0", "pile1"] + (["prev", "next"] if profile["cursor"] else ["stock%d" % s for s in range(5)])
+    gaps = (5, 10, 20, 40, 80, 150, 300, 700)
+    held = set()
+    t = 300
+    lines = ["# %d random presses: profile %s, SPIT_SEED=%d" % (count, profile["name"], seed)]
+    for _ in range(count):
+        t += gaps[pick.below(len(gaps))]
+        name = "p%d.%s" % (pick.below(2), actions[pick.below(len(actions))])
+        kind = pick.below(8)
+        if kind == 0:  # a bounce: one scan at the other level, which the debounce drops
+            first, then = ("up", "down") if name in held else ("down", "up")
+            lines.append("%d %s %s  # bounce" % (t, name, first))
+            t += 5
+            lines.append("%d %s %s" % (t, name, then))
+        elif kind == 1:  # down, or up if it is held
+            lines.append("%d %s %s" % (t, name, "up" if name in held else "down"))
+            held ^= {name}
+        else:
+            lines.append("%d %s" % (t, name))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out")
@@ -84,8 +116,13 @@ def main():
     ap.add_argument("--rules", default="-", help="Spit: S4NC letters; Speed: S (scoring) and 5 (SD-2b)")
     ap.add_argument("--game", choices=("spit", "speed"), default="spit")
     ap.add_argument("--gap", type=int, default=300, help="ms between taps (more than the 250 ms spit grace)")
+    ap.add_argument("--presses", type=int, help="write this many random key events instead of a match")
     args = ap.parse_args()
     profile = profiles.get(args.profile)
+    if args.presses is not None:
+        with open(args.out, "w") as f:
+            f.write("\n".join(presses(args.presses, args.seed, profile)) + "\n")
+        return
     kind = 1 if args.game == "speed" else 0
     if kind:
         rules = (speed.SCORING if "S" in args.rules else 0) | (speed.SHORT_SIDES if "5" in args.rules else 0)

@@ -75,6 +75,7 @@ class _Scanner:
         self._level = bytearray(key_count)  # the switches as they are
         self._state = bytearray(key_count)  # as last reported
         self._seen = bytearray(key_count)  # scans in a row that saw a new level
+        self._none = bytearray(key_count)
         self._threshold = debounce_threshold
         _live.append(self)
 
@@ -91,8 +92,9 @@ class _Scanner:
         self._level[key] = 1 if pressed else 0
 
     def debouncing(self):
-        # A switch whose new level is not yet reported (the driver must scan).
-        return self._level != self._state
+        # A switch whose new level is not yet reported, or a count of scans
+        # not yet back to 0 (the driver must scan).
+        return self._level != self._state or self._seen != self._none
 
     def scan(self, timestamp):
         for k in range(self.key_count):

@@ -1,5 +1,5 @@
 """The soak (make soak, never run by make test or CI): the checks of the ordinary
-suite on many more games and matches (about 5 minutes on 2 cores):
+suite on many more games and matches (about 6 minutes on 2 cores):
 
 - 2,000 more random Spit games and 2,000 Speed games to game over on the
   MicroPython VM, the same position after every move as on CPython
@@ -13,12 +13,15 @@ suite on many more games and matches (about 5 minutes on 2 cores):
   jumping and stepping every scan: the same final position each way.
 - computer-against-computer matches, 8 seeds for each game, on the VM
   and on CPython alike (test_board_vm.py's 4).
+- 5,000 random key events on every profile, 3 seeds each: the board program
+  on the VM and CPython and the desktop end alike (test_board_vm.py's 2).
 """
 import itertools
 
 import pytest
 
-from test_board_vm import PROFILES, board_run, both, demo_replay, drives, whole_match_on_the_vm  # noqa: F401 (a fixture)
+from test_board_vm import (  # noqa: F401 (drives: a fixture)
+    PROFILES, board_run, both, demo_replay, desktop_final, drives, random_presses, whole_match_on_the_vm)
 from test_code_py import run
 from test_vm import run_cpython, run_vm
 
@@ -60,3 +63,12 @@ def test_a_computer_against_computer_match(drives, game, seed):
     run_ = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=%d" % seed, "--stop", "over",
                 "--until", "3600000")
     assert run_["final"].startswith(game + " over:")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_random_presses_end_alike(drives, profile, seed):
+    drive = drives[profile]
+    replay = random_presses(drive, profile, seed, 5000)
+    board = both(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed)
+    assert desktop_final(profile, replay, seed) == board["final"]
