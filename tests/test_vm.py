@@ -5,6 +5,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VM = os.path.join(ROOT, "tools", "mpvm.mjs")
@@ -53,15 +55,16 @@ def test_vm_is_micropython(tmp_path):
     assert run_vm(str(probe)).strip() == "micropython"
 
 
-def test_200_random_games_to_game_over_same_on_cpython_and_vm():
-    vm = run_vm("playout.py", 0, 200).splitlines()
-    assert len(vm) == 200
+@pytest.mark.parametrize("first", [0, 100])  # 200 games, in two halves that run side by side
+def test_200_random_games_to_game_over_same_on_cpython_and_vm(first):
+    vm = run_vm("playout.py", first, 100).splitlines()
+    assert len(vm) == 100
     for line in vm:
         seed, moves, rounds, winner = line.split()[:4]
         assert winner in ("0", "1") and " over:" + winner + " " in line
     # Same seed and same moves: same position after every move (the running
     # checksum) and the same final position, on both interpreters.
-    assert run_cpython("playout.py", 0, 200).splitlines() == vm
+    assert run_cpython("playout.py", first, 100).splitlines() == vm
 
 
 def test_no_allocation_in_moves_play_or_redeal_under_heap_lock():
@@ -97,11 +100,12 @@ def test_saving_and_loading_a_round_on_micropython():
     assert out.strip() == "ok 20"
 
 
-def test_speed_200_random_games_same_on_cpython_and_vm():
-    vm = run_vm("playout.py", 0, 200, "speed").splitlines()
-    assert len(vm) == 200
+@pytest.mark.parametrize("first", [0, 100])
+def test_speed_200_random_games_same_on_cpython_and_vm(first):
+    vm = run_vm("playout.py", first, 100, "speed").splitlines()
+    assert len(vm) == 100
     assert all(line.split()[3] in ("0", "1") for line in vm)
-    assert run_cpython("playout.py", 0, 200, "speed").splitlines() == vm
+    assert run_cpython("playout.py", first, 100, "speed").splitlines() == vm
 
 
 def test_speed_no_allocation_under_heap_lock():
