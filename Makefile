@@ -31,7 +31,7 @@ watch: install
 test: install
 	$(VENV)/bin/pytest -q -n auto --dist worksteal tests
 
-# Many more games and matches than make test (tests/soak/; about 6 minutes on 2 cores). Nothing runs it automatically.
+# Many more games, matches and random presses than make test (tests/soak/; about 6 minutes on 2 cores). Nothing runs it automatically.
 soak: install
 	SPIT_SOAK=1 $(VENV)/bin/pytest -q -n auto --dist worksteal tests/soak
 
