@@ -546,15 +546,16 @@ class DesktopIO:
         # shorter than the debounce (xdotool's, or one made while a pass was
         # drawing) is still a press; a recording has the switches as moved.
         keys = self.keys
-        waiting = []
+        moved = set()
+        later = []
         for k, pressed in self._typed:
-            if any(w == k for w, _ in waiting) or keys.level[k] != keys.down[k]:
-                waiting.append((k, pressed))  # after the change before it
+            if k in moved or keys.level[k] != keys.down[k]:
+                later.append((k, pressed))  # after the change before it
             elif keys.level[k] != pressed:
                 keys.level[k] = pressed
                 self._recorded(k, pressed)
-                waiting.append((k, None))  # (nothing more for k in this pass)
-        self._typed = [(k, p) for k, p in waiting if p is not None]
+                moved.add(k)
+        self._typed = later
 
     def _replay_pass(self):
         start = self.now_ms

@@ -10,6 +10,7 @@ import pytest
 
 from helpers import WHOLE_MATCHES
 
+from test_code_py import run as run_code_py
 from test_vm import ROOT, run_cpython, run_vm
 
 STAND_INS = os.path.join(ROOT, "tests", "board_vm")
@@ -177,10 +178,7 @@ def random_presses(drive, profile, seed, count):
 
 
 def desktop_final(profile, replay, seed):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SPIT_PROFILE=profile,
-               SPIT_REPLAY=str(replay), SPIT_SEED=str(seed))
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "code.py")], capture_output=True, text=True, env=env,
-                         cwd=ROOT, timeout=300)
+    out = run_code_py(["code.py"], {"SPIT_PROFILE": profile, "SPIT_REPLAY": str(replay), "SPIT_SEED": str(seed)})
     assert out.returncode == 0, out.stderr
     return out.stdout.strip().splitlines()[-1]
 

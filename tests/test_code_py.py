@@ -192,19 +192,28 @@ def test_a_bad_start_position_says_what_is_wrong(tmp_path):
     assert out.returncode == 1 and "starts with spit or speed" in out.stdout
 
 
-def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
-    # A session in the window (SDL's dummy video), keys from pygame's event
-    # queue, recorded with SPIT_RECORD; its replay ends in the same position
-    # with the same frames.
-    script = tmp_path / "session.py"
-    script.write_text(
+def window_session(path, body):
+    """A script that runs code.py's start() as code.py would, then body (a
+    loop of its own over io and app, with pygame imported): a session in the
+    window driven from inside. Returns the path."""
+    path.write_text(
         "import importlib.util, os, sys\n"
         "sys.path.insert(0, %r)\n"
         "spec = importlib.util.spec_from_file_location('spit_main', os.path.join(%r, 'code.py'))\n"
         "main = importlib.util.module_from_spec(spec)\n"
         "spec.loader.exec_module(main)\n"
         "import pygame\n"
-        "io, app = main.start()\n"
+        "io, app = main.start()\n" % (ROOT, ROOT) + body
+    )
+    return path
+
+
+def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
+    # A session in the window (SDL's dummy video), keys from pygame's event
+    # queue, recorded with SPIT_RECORD; its replay ends in the same position
+    # with the same frames.
+    script = window_session(
+        tmp_path / "session.py",
         "keys = {300: 'x', 700: 'a', 710: 'h', 1200: 'g', 1300: 's', 1400: 'z', 1500: 'd', 1600: 'j', 1700: 'k'}\n"
         "while io.running and io.now_ms < 3500:\n"
         "    key = keys.get(io.now_ms)\n"
@@ -216,7 +225,7 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
         "    app.step(io.ticks_ms())\n"
         "    io.refresh()\n"
         "io.finish()\n"
-        "print(app.game.text())\n" % (ROOT, ROOT)
+        "print(app.game.text())\n"
     )
     record = tmp_path / "keys.txt"
     live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_FRAMES": str(tmp_path / "live"),
@@ -242,15 +251,9 @@ def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
     # times it); at its end the window stays, the clock standing, until Esc.
     replay = tmp_path / "r.txt"
     replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n2000 end\n")
-    script = tmp_path / "watch.py"
-    script.write_text(
-        "import importlib.util, os, sys, time\n"
-        "sys.path.insert(0, %r)\n"
-        "spec = importlib.util.spec_from_file_location('spit_main', os.path.join(%r, 'code.py'))\n"
-        "main = importlib.util.module_from_spec(spec)\n"
-        "spec.loader.exec_module(main)\n"
-        "import pygame\n"
-        "io, app = main.start()\n"
+    script = window_session(
+        tmp_path / "watch.py",
+        "import time\n"
         "t0 = time.monotonic()\n"
         "passes = 0\n"
         "while io.running:\n"
@@ -259,13 +262,13 @@ def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
         "    io.refresh()\n"
         "    if io.held:\n"
         "        if passes == 0:\n"
-        "            print('over after %%.2f s at %%d ms' %% (time.monotonic() - t0, io.now_ms))\n"
+        "            print('over after %.2f s at %d ms' % (time.monotonic() - t0, io.now_ms))\n"
         "            print(pygame.display.get_caption()[0])\n"
         "        passes += 1\n"
         "        if passes == 10:\n"
-        "            print('still at %%d ms' %% io.now_ms)\n"
+        "            print('still at %d ms' % io.now_ms)\n"
         "            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))\n"
-        "print(app.game.text())\n" % (ROOT, ROOT)
+        "print(app.game.text())\n"
     )
     watched = run([str(script)], {"SPIT_REPLAY": str(replay), "SPIT_WATCH": "1", "SPIT_SPEED": "4", "SPIT_SEED": "3"})
     assert watched.returncode == 0, watched.stderr
