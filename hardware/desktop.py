@@ -429,7 +429,7 @@ class DesktopIO:
         for (player, action), name in layout.items():
             if numbers[key(player, action)] != UNUSED:
                 self._keyboard[pygame.key.key_code(name)] = numbers[key(player, action)]
-        self._start = time.monotonic()
+        self._start = None  # the wall clock at the first pass: the time taken to start counts for nothing
         self.running = True
         self.frame = 0
         save = env.get("SPIT_SAVE")
@@ -508,6 +508,8 @@ class DesktopIO:
         A replay's pass lasts loop_ms (SPIT_LOOP_MS): the keypad scans every
         5 ms of it, each event stamped with its scan, so a slow loop reads the
         events of several scans in one batch, as a busy board does."""
+        if self._start is None:
+            self._start = time.monotonic()
         if self._script is not None:
             if self.held:  # a watched replay is over: its last frame stays, the clock stands
                 time.sleep(0.02)

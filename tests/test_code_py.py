@@ -192,11 +192,10 @@ def test_a_bad_start_position_says_what_is_wrong(tmp_path):
     assert out.returncode == 1 and "starts with spit or speed" in out.stdout
 
 
-def window_session(path, body):
-    """A script that runs code.py's start() as code.py would, then body (a
-    loop of its own over io and app, with pygame imported): a session in the
-    window driven from inside. Returns the path."""
-    path.write_text(
+def window_session_body(body):
+    """The text of a script that runs code.py's start() as code.py would,
+    then body (a loop of its own over io and app, with pygame imported)."""
+    return (
         "import importlib.util, os, sys\n"
         "sys.path.insert(0, %r)\n"
         "spec = importlib.util.spec_from_file_location('spit_main', os.path.join(%r, 'code.py'))\n"
@@ -205,6 +204,12 @@ def window_session(path, body):
         "import pygame\n"
         "io, app = main.start()\n" % (ROOT, ROOT) + body
     )
+
+
+def window_session(path, body):
+    """A session in the window driven from inside: window_session_body in a
+    file. Returns the path."""
+    path.write_text(window_session_body(body))
     return path
 
 
@@ -249,33 +254,58 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
 def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
     # SPIT_WATCH=1 plays a replay in the window at its own speed (SPIT_SPEED
     # times it); at its end the window stays, the clock standing, until Esc.
+    # Its pace is read against a wall clock of the test's own that moves only
+    # when the replay sleeps (and by 0.3 s of start-up before the first pass,
+    # which must not count): at every pass the replay's ms are SPIT_SPEED
+    # times the wall time since the first pass, to the scan.
     replay = tmp_path / "r.txt"
     replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n2000 end\n")
-    script = window_session(
-        tmp_path / "watch.py",
+    script = tmp_path / "watch.py"
+    script.write_text(
+        "import sys\n"
+        "sys.path.insert(0, %r)\n"
         "import time\n"
-        "t0 = time.monotonic()\n"
-        "passes = 0\n"
-        "while io.running:\n"
-        "    io.pump()\n"
-        "    app.step(io.ticks_ms())\n"
-        "    io.refresh()\n"
-        "    if io.held:\n"
-        "        if passes == 0:\n"
-        "            print('over after %.2f s at %d ms' % (time.monotonic() - t0, io.now_ms))\n"
-        "            print(pygame.display.get_caption()[0])\n"
-        "        passes += 1\n"
-        "        if passes == 10:\n"
-        "            print('still at %d ms' % io.now_ms)\n"
-        "            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))\n"
-        "print(app.game.text())\n"
+        "import hardware.desktop\n"
+        "class Wall:\n"
+        "    now = 100.0\n"
+        "    def monotonic(self):\n"
+        "        return self.now\n"
+        "    def sleep(self, s):\n"
+        "        self.now += s\n"
+        "    def __getattr__(self, name):\n"
+        "        return getattr(time, name)\n"
+        "wall = hardware.desktop.time = Wall()\n" % ROOT
+        + window_session_body(
+            "wall.now += 0.3\n"  # the display and the App took their time
+            "passes = 0\n"
+            "first = None\n"
+            "worst = 0\n"
+            "while io.running:\n"
+            "    io.pump()\n"
+            "    if first is None:\n"
+            "        first = wall.now - io.now_ms / 4000.0\n"
+            "    worst = max(worst, abs(io.now_ms - (wall.now - first) * 4000.0))\n"
+            "    app.step(io.ticks_ms())\n"
+            "    io.refresh()\n"
+            "    if io.held:\n"
+            "        if passes == 0:\n"
+            "            print('over at %d ms after %d ms waited, %d ms off at worst' % (io.now_ms, round((wall.now - first) * 1000), worst))\n"
+            "            print(pygame.display.get_caption()[0])\n"
+            "        passes += 1\n"
+            "        if passes == 10:\n"
+            "            print('still at %d ms' % io.now_ms)\n"
+            "            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))\n"
+            "print(app.game.text())\n"
+        )
     )
     watched = run([str(script)], {"SPIT_REPLAY": str(replay), "SPIT_WATCH": "1", "SPIT_SPEED": "4", "SPIT_SEED": "3"})
     assert watched.returncode == 0, watched.stderr
     lines = watched.stdout.strip().splitlines()
-    over = [line for line in lines if line.startswith("over after")][0].split()
-    assert 0.45 <= float(over[2]) < 1.5 and over[5] == "2000"  # 2 s of replay at 4 times its speed
-    assert "the replay is over, Esc quits" in lines[lines.index(" ".join(over)) + 1]
+    over = [line for line in lines if line.startswith("over at")][0]
+    words = over.split()
+    assert words[2] == "2000" and words[5] == "500"  # 2 s of replay at 4 times its speed
+    assert int(words[8]) < 5 * 4  # never a scan ahead of or behind its pace
+    assert "the replay is over, Esc quits" in lines[lines.index(over) + 1]
     assert "still at 2000 ms" in lines  # the clock stood while the last frame stayed
     fast = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SEED": "3"})
     assert lines[-1] == fast.stdout.strip().splitlines()[-1] and lines[-1].startswith("spit play")
