@@ -25,7 +25,8 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_FAST     0: a headless replay steps every 5 ms scan (by default it jumps
                 over the scans where nothing can happen, with the same results,
                 and draws only its last frame unless SPIT_FRAMES asks for all)
-  SPIT_CLOCK    ticks_ms at the start (default 0), to cross its wrap at 2**29
+  SPIT_CLOCK    ticks_ms at the start (default 0x1fff0000 = 536805376, where
+                CircuitPython starts it: 65,536 ms before its wrap at 2**29)
   SPIT_LOOP_MS  a replay's time per pass of the loop (default 5, one scan): a
                 slow loop reads several scans' events in one batch
   SPIT_SOUND_LOG  a file: the sounds a headless run made (ms, sound, player)
@@ -49,6 +50,7 @@ from .keymaps import NEXT, PILE_0, PREV, STOCK_0, UNUSED, key, key_numbers
 from .profiles import SetupError
 
 TICKS_PERIOD = 1 << 29
+POWER_ON_TICKS = 0x1FFF0000  # supervisor.ticks_ms() at power-on: the board's clock wraps 65.5 s in
 TAP_MS = 60
 SCAN_MS = 5
 
@@ -380,7 +382,7 @@ class DesktopIO:
         self.frames = env.get("SPIT_FRAMES")
         self.shot = env.get("SPIT_SHOT")
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
-        self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, 0)  # ticks_ms at the start
+        self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, POWER_ON_TICKS)  # ticks_ms at the start
         self.loop_ms = _whole(env, "SPIT_LOOP_MS", SCAN_MS, 1000, SCAN_MS)  # a replay's time per pass
         self.record = None  # SPIT_RECORD: the file the window's key events are written to
         if env.get("SPIT_RECORD"):

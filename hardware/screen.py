@@ -83,7 +83,7 @@ class Screen:
         self._build_table(w, h, z)
         self.text = self._label(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
         self.scene.hidden = True
-        self._flash_until = [0, 0]
+        self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._attempts = 0
         self._status_key = -1
         display.root_group = self.root
@@ -331,10 +331,13 @@ class Screen:
                     self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
         redraw_at = None
         for p in range(2):
-            on = ticks_diff(self._flash_until[p], now_ms) > 0
+            until = self._flash_until[p]
+            on = until is not None and ticks_diff(until, now_ms) > 0
+            if not on:
+                self._flash_until[p] = None  # an old time would read as the future once the clock wraps
             _put(self.info[p], 7, S.GLYPH_CROSS if on else S.GLYPH_BLANK)
-            if on and (redraw_at is None or ticks_diff(self._flash_until[p], redraw_at) < 0):
-                redraw_at = self._flash_until[p]
+            if on and (redraw_at is None or ticks_diff(until, redraw_at) < 0):
+                redraw_at = until
         key = ((game.round & 0xFFFF) * 8 + game.phase) * 4 + (game.winner + 1 if game.phase == GAME_OVER else
                                                             game.chooser + 1 if game.phase == CHOOSE else 0)
         if key != self._status_key:  # the status changes with the phase or the round, not with a move

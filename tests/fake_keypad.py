@@ -7,16 +7,17 @@ Blinka's desktop keypad has no timestamps, so the tests use this instead:
   reported;
 - a full queue drops the new event and sets ``overflowed`` (``clear()`` resets it);
 - ``reset()`` forgets the debounced state, so held keys are reported pressed again;
-- timestamps are ticks_ms values that wrap at 2**29.
+- timestamps are ticks_ms values that wrap at 2**29, starting where the
+  firmware starts them (0x1fff0000, 65,536 ms before the wrap).
 """
-from hardware.desktop import DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
+from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
 
 TICKS_PERIOD = 1 << 29
 
 
 class Keys(DesktopKeys):
     # The desktop's scanner on a clock of its own, scanning when run() says.
-    def __init__(self, key_count, interval_ms=5, max_events=64, debounce_threshold=1, start_ms=0):
+    def __init__(self, key_count, interval_ms=5, max_events=64, debounce_threshold=1, start_ms=POWER_ON_TICKS):
         DesktopKeys.__init__(self, key_count, self.ticks_ms, debounce_threshold, max_events)
         self.interval_ms = interval_ms
         self.debounce_threshold = debounce_threshold

@@ -105,6 +105,38 @@ def test_a_whole_match_crosses_the_wrap_of_ticks_ms(tmp_path):
     assert out.stdout.strip().splitlines()[-1] == expected
 
 
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])
+def test_the_first_frame_of_a_match_shows_no_refused_mark_at_the_boards_clock(tmp_path, profile):
+    # Issue 24: code.py's clock starts where the firmware's does (0x1fff0000,
+    # 65,536 ms before the wrap); a match started from a position with nobody
+    # pressing anything shows neither player's refused mark.
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from engine.spit import SPIT, Game
+    from hardware import profiles
+    from hardware.desktop import _pygame_display_class
+    from hardware.screen import Screen
+    from test_screen import mark_pixels
+
+    import displayio
+    import pygame
+
+    g = Game(7)
+    g.play(0, SPIT)
+    g.play(1, SPIT)
+    replay = tmp_path / "r.txt"
+    replay.write_text("1000 end\n")
+    shot = tmp_path / "shot.png"
+    out = run(["code.py"], {"SPIT_PROFILE": profile, "SPIT_START": g.text(), "SPIT_REPLAY": str(replay),
+                            "SPIT_SHOT": str(shot)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == g.text()
+    image = pygame.image.load(str(shot))
+    displayio.release_displays()
+    p = profiles.get(profile)
+    screen = Screen(_pygame_display_class()(width=p["width"], height=p["height"], auto_refresh=False), p)
+    assert [mark_pixels(image, screen.info[k]) for k in range(2)] == [0, 0]
+
+
 def _race(seed):
     # A deal where, once both have called spit, each player's stock s0/s1 top
     # has the same rank and fits spit pile k only: whoever plays first, the

@@ -7,7 +7,7 @@ from engine.notation import parse_card
 from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
 from hardware import profiles
 from hardware.app import MATCH, MENU, OVER, PAUSED, App
-from hardware.desktop import DesktopKeys, Event
+from hardware.desktop import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
 from hardware.storage import SIZE_NEEDED, Store
 from helpers import position, speed_position
@@ -38,7 +38,7 @@ class TextScreen:
 class Rig:
     def __init__(self, players=0, nvm=None):
         self.profile = profiles.get("pico-st7789-240")
-        self.clock = 0
+        self.clock = POWER_ON_TICKS  # as the board's clock starts: it wraps 65.5 s in
         self.keys = DesktopKeys(len(self.profile["keymap"]), lambda: self.clock)
         self.screen = TextScreen()
         self.nvm = nvm if nvm is not None else bytearray(b"\xff" * SIZE_NEEDED)
@@ -48,9 +48,8 @@ class Rig:
         self.numbers = key_numbers(self.profile["keymap"])
 
     def run(self, ms):
-        end = self.clock + ms
-        while self.clock < end:
-            self.clock += 5
+        for _ in range(-(-ms // 5)):
+            self.clock = (self.clock + 5) % TICKS_PERIOD
             self.app.step(self.clock)
 
     def press(self, player, *actions, hold=60):

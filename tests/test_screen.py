@@ -23,9 +23,9 @@ from engine.spit import CHOOSE, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa
 from hardware import profiles, sprites  # noqa: E402
 from hardware.app import App  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
-from hardware.desktop import DesktopKeys, Event, _pygame_display_class  # noqa: E402
+from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, _pygame_display_class  # noqa: E402
 from hardware.profiles import SetupError  # noqa: E402
-from hardware.screen import Screen  # noqa: E402
+from hardware.screen import FLASH_MS, Screen  # noqa: E402
 from helpers import position  # noqa: E402
 
 HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
@@ -331,6 +331,39 @@ def test_scene_on_the_pixels(rig, scene, tmp_path):
         assert screen.info[0][3] == sprites.GLYPH_STAR and screen.info[1][3] == sprites.GLYPH_BLANK  # P0 called
     if scene == "result":
         assert "20:" in screen.status.text  # the scores after the round
+
+
+def mark_pixels(image, grid):
+    # Lit pixels in a player's refused-mark cell (tile 7 of the 4x2 info grid).
+    assert not grid.flip_x and not grid.flip_y
+    tw, th = grid.tile_width, grid.tile_height
+    x0, y0 = grid.x + 3 * tw, grid.y + th
+    return sum(1 for y in range(y0, y0 + th) for x in range(x0, x0 + tw) if tuple(image.get_at((x, y)))[:3] != (0, 0, 0))
+
+
+def test_a_refused_mark_only_after_a_refused_move_on_the_boards_clock(rig, tmp_path):
+    # CircuitPython's ticks_ms() starts at 0x1fff0000, 65,536 ms before its
+    # wrap: the first frame shows no refused mark, and one lights for
+    # FLASH_MS when a move is refused, before the wrap and across it.
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    assert screen.show_game(g, controls, POWER_ON_TICKS) is None  # nothing to redraw later
+    image = snapshot(display, "%s-first-frame" % profile["name"], tmp_path)
+    check_table(profile, screen, image, g)
+    assert [mark_pixels(image, screen.info[p]) for p in range(2)] == [0, 0]
+    wrap = 1 << 29
+    for at in (POWER_ON_TICKS + 1000, wrap - 100):
+        controls.result[1] = 5  # player 1's move is refused
+        controls.attempts += 1
+        until = screen.show_game(g, controls, at)
+        assert until == (at + FLASH_MS) % wrap
+        image = snapshot(display, "%s-refused" % profile["name"], tmp_path)
+        assert mark_pixels(image, screen.info[1]) > 0 and mark_pixels(image, screen.info[0]) == 0
+        assert screen.show_game(g, controls, (at + FLASH_MS - 5) % wrap) == until  # still lit
+        assert screen.show_game(g, controls, (at + FLASH_MS) % wrap) is None
+        image = snapshot(display, "%s-refused-out" % profile["name"], tmp_path)
+        assert [mark_pixels(image, screen.info[p]) for p in range(2)] == [0, 0]
 
 
 @pytest.mark.parametrize("facing,four", [(True, False), (False, True), (True, True)])

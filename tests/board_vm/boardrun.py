@@ -18,7 +18,7 @@ the scan of the next key event or of the next thing the App has due
 Options:
   --replay FILE     press the keys of a replay file (lines sorted by time)
   --set NAME=VALUE  a settings.toml value for os.getenv (SPIT_SEED=3, ...)
-  --clock MS        the tick clock at the start (to cross the 2**29 wrap)
+  --clock MS        the tick clock at the start (default 0x1fff0000, the firmware's)
   --loop-ms MS      ms per pass of the loop (a slow loop batches several scans)
   --every-scan      a pass every 5 ms, never a jump (to compare with the jumps)
   --until MS        stop when the clock has run this long (default: the replay's end)
@@ -58,6 +58,7 @@ import outputs  # noqa: E402
 SCAN_MS = 5
 TAP_MS = 60
 _TICKS_MAX = (1 << 29) - 1
+_POWER_ON_TICKS = 0x1FFF0000  # ticks_ms() at power-on, as CircuitPython starts it
 
 
 class Held(Exception):
@@ -66,7 +67,7 @@ class Held(Exception):
 
 
 def parse_args(argv):
-    opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": 0, "loop": SCAN_MS,
+    opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": _POWER_ON_TICKS, "loop": SCAN_MS,
             "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False, "missing": None,
             "every": False}
     i = 3
