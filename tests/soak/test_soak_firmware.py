@@ -1,0 +1,57 @@
+"""The soak's runs on the real firmware in the emulated Pico (tools/picoemu.py;
+skipped where the firmware and bootrom are absent, saying so):
+
+- the 320x240 panel, whose picture displayio turns a quarter: a match from
+  the menu, the same position and the same picture as on the desktop;
+- a whole two-player Speed match from key events (tools/make_replay.py):
+  the position the engine reaches, and the last picture, as on the desktop;
+- a whole computer-against-computer Speed match (demo): the same final
+  position as the desktop's, although the firmware's loop passes are
+  slower and fewer (the computer keeps to its own clock).
+"""
+import pytest
+
+from test_code_py import run
+from test_firmware import ABSENT, desktop, picoemu, rgb565
+
+pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
+
+
+def same_as_desktop(tmp_path, profile, replay, seed, end_ms):
+    want, frame = desktop(tmp_path, profile, replay, seed)
+    got = picoemu.emulate(profile, str(replay), {"SPIT_SEED": seed}, frames=(end_ms,), work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get(profile))
+    picture.save(str(tmp_path / "firmware.png"))
+    assert rgb565(picture) == rgb565(frame)
+    return want
+
+
+def test_the_320_panel_plays_and_shows_as_the_desktop(tmp_path):
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
+                      "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
+    assert same_as_desktop(tmp_path, "pico-st7789-320", replay, 5, 3600).startswith("spit ")
+
+
+def test_a_whole_speed_match_on_the_firmware(tmp_path):
+    replay = tmp_path / "speed.txt"
+    made = run(["tools/make_replay.py", str(replay), "--game", "speed", "--seed", "41", "--gap", "300"])
+    assert made.returncode == 0, made.stderr
+    expected = made.stdout.strip().splitlines()[-1]
+    assert expected.startswith("speed over:")
+    end = int(replay.read_text().strip().splitlines()[-1].split()[0]) + 2000
+    with open(replay, "a") as f:
+        f.write("%d end\n" % end)
+    assert same_as_desktop(tmp_path, "pico-st7789-240", replay, 41, end) == expected
+
+
+def test_a_computer_match_on_the_firmware(tmp_path):
+    # Menu: Game -> Speed, down to Players, five changes to "demo", start.
+    taps = ["p0.pile0", "p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
+    replay = tmp_path / "demo.txt"
+    replay.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)) + "60000 end\n")
+    want, _ = desktop(tmp_path, "pico-st7789-240", replay, 8)
+    assert want.startswith("speed over:")
+    got = picoemu.emulate("pico-st7789-240", str(replay), {"SPIT_SEED": 8}, work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()

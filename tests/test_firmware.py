@@ -1,0 +1,71 @@
+"""The game on the real CircuitPython firmware: CircuitPython 10's own Pico build
+in an emulated RP2040 (tools/picoemu.py), with the drive make flash writes,
+buttons pressed on the profile's GPIOs and the ST7789's picture read back.
+
+The firmware and the bootrom are not in the repository (see tools/picoemu.py):
+where they are absent these tests are skipped, saying so."""
+import os
+import sys
+
+import pytest
+
+from test_code_py import ROOT, run
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import picoemu  # noqa: E402
+
+try:
+    picoemu.firmware()
+    ABSENT = None
+except picoemu.Missing as e:
+    ABSENT = str(e)
+
+pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
+
+
+def rgb565(image):
+    # The picture as the panel's 16-bit colours (the desktop draws 24-bit ones).
+    raw = image.convert("RGB").tobytes()
+    return [(raw[i] >> 3, raw[i + 1] >> 2, raw[i + 2] >> 3) for i in range(0, len(raw), 3)]
+
+
+def desktop(tmp_path, profile, replay, seed, start=None):
+    # The same replay headless on the desktop: its final position and last frame.
+    from PIL import Image
+
+    shot = tmp_path / "desktop.png"
+    env = {"SPIT_PROFILE": profile, "SPIT_REPLAY": str(replay), "SPIT_SEED": str(seed), "SPIT_SHOT": str(shot)}
+    if start:
+        env["SPIT_START"] = start
+    out = run(["code.py"], env)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1], Image.open(shot)
+
+
+def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
+    # Boot, the menu, "go", both call spit (D-4), a few presses of both
+    # players: the position the engine reaches on the desktop, and the very
+    # same picture, pixel for pixel (fonts and sprites are the same).
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
+                      "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
+    want, frame = desktop(tmp_path, "pico-st7789-240", replay, 5)
+    assert want.startswith("spit ")
+    got = picoemu.emulate("pico-st7789-240", str(replay), {"SPIT_SEED": 5}, frames=(3600,), work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
+    picture.save(str(tmp_path / "firmware.png"))
+    assert rgb565(picture) == rgb565(frame)
+    # The figures the probe reads are there: heap at the top and kept, start-up.
+    top, ready, drawn = got.probe("top").split(), got.probe("ready").split(), got.probe("drawn").split()
+    assert int(top[1]) > int(ready[2]) > 0 and int(drawn[0]) > int(top[0])
+    assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
+
+
+def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):
+    # The drive without adafruit_st7789: the board says what to do, no traceback.
+    got = picoemu.emulate("pico-st7789-240", until_ms=100, probe=False, without=("adafruit_st7789",),
+                          work=str(tmp_path / "emu"), mark="Spit cannot start")
+    text = got.text()
+    assert "Spit cannot start: Library adafruit_st7789 is missing from CIRCUITPY/lib" in text, text
+    assert "Traceback" not in text

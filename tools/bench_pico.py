@@ -1,0 +1,113 @@
+"""Pico benchmark: the figures of the real CircuitPython firmware in the emulated Pico.
+
+    python tools/bench_pico.py [--profile pico-st7789-240] [--seconds 40]
+
+Runs tools/picoemu.py three times on the profile's drive as make flash
+writes it, and prints, in emulated time and the firmware's own heap:
+
+- heap free at the top of code.py (before the game is imported);
+- start-up: code.py's start to the menu drawn, and to a match's table
+  drawn (SPIT_START);
+- heap kept after start-up, after a collection, in the menu and in a match
+  (the measuring code.py's own few hundred bytes included);
+- the lowest heap free between two passes during the match;
+- a card press to the first and to the last pixel of the frame it changed
+  (debounce included), median and worst over the presses of the first
+  --seconds of a whole two-player match (tools/make_replay.py, seed 3, a tap
+  every 300 ms);
+- a menu press (moving down the list) to its redrawn line.
+
+Needs the firmware and bootrom (tools/picoemu.py says where); without them it
+says so and exits 0, printing no figures.
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import make_replay  # noqa: E402
+import picoemu  # noqa: E402
+sys.path.insert(0, picoemu.ROOT)
+from engine.spit import SPIT, Game  # noqa: E402
+
+SEED = 3
+GAP_MS = 300
+
+
+def median(values):
+    v = sorted(values)
+    return v[len(v) // 2] if v else None
+
+
+def timings(run, skip=0):
+    # (first, last) ms of the presses that drew something, after the first skip presses.
+    return [(a, b) for _, a, b in run.press_to_pixels()[skip:] if a is not None]
+
+
+def line(name, values):
+    if not values:
+        return "%-44s (nothing drawn)" % name
+    return "%-44s median %6.1f ms, worst %6.1f ms (%d presses)" % (name, median(values), max(values), len(values))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--profile", default="pico-st7789-240")
+    ap.add_argument("--seconds", type=int, default=40, help="seconds of the match to play")
+    args = ap.parse_args(argv)
+    try:
+        picoemu.firmware()
+    except picoemu.Missing as e:
+        print("bench_pico: %s" % e)
+        return 0
+    profile = picoemu.profiles.get(args.profile)
+    work = tempfile.mkdtemp(prefix="bench-pico-")
+
+    menu_replay = os.path.join(work, "menu.txt")
+    with open(menu_replay, "w") as f:
+        f.write("".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(4)) + "3600 end\n")
+    menu = picoemu.emulate(args.profile, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
+
+    g = Game(SEED)
+    g.play(0, SPIT)
+    g.play(1, SPIT)
+    table = picoemu.emulate(args.profile, None, {"SPIT_SEED": SEED, "SPIT_START": "/start.txt"},
+                            {"start.txt": g.text() + "\n"}, until_ms=1000, work=os.path.join(work, "table"))
+
+    lines, _ = make_replay.match(SEED, 0, profile, GAP_MS)
+    end = args.seconds * 1000
+    kept = [ln for ln in lines[1:] if int(ln.split()[0]) < end]
+    match_replay = os.path.join(work, "match.txt")
+    with open(match_replay, "w") as f:
+        f.write("\n".join(kept) + "\n%d end\n" % end)
+    match = picoemu.emulate(args.profile, match_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "match"))
+
+    def probe(run, what, i):
+        words = (run.probe(what) or "").split()
+        return int(words[i]) if len(words) > i else None
+
+    top = probe(menu, "top", 1)
+    t0 = probe(menu, "top", 0)
+    print("CircuitPython Pico firmware in rp2040js, profile %s" % args.profile)
+    print("%-44s %d B" % ("heap free at the top of code.py", top))
+    print("%-44s %d ms" % ("start-up to the menu drawn", probe(menu, "drawn", 0) - t0))
+    print("%-44s %d ms" % ("start-up to a match's table drawn", probe(table, "drawn", 0) - probe(table, "top", 0)))
+    for name, run in (("menu", menu), ("a match", table)):
+        left = probe(run, "ready", 2)
+        print("%-44s %.1f KB kept, %.1f KB free" % ("heap after start-up, %s (collected)" % name,
+                                                    (probe(run, "top", 1) - left) / 1024, left / 1024))
+    print("%-44s %.1f KB" % ("lowest heap free between passes, match", probe(match, "end", 1) / 1024))
+    skip = len(make_replay.menu_taps(0, 0, profile["cursor"]))
+    card = timings(match, skip)
+    print(line("card press to first pixel", [a for a, _ in card]))
+    print(line("card press to last pixel", [b for _, b in card]))
+    print(line("menu press to its last pixel", [b for _, b in timings(menu)]))
+    same = match.probe("position")
+    print("match position after %d s: %s" % (args.seconds, same))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+// The real CircuitPython firmware on an emulated Raspberry Pi Pico (rp2040js).
+//
+//     node tools/picoemu.mjs JOB.json
+//
+// JOB names the RP2040 bootrom, the firmware's UF2 and a CIRCUITPY drive image
+// (FAT, written at the drive's flash offset), the GPIOs of the buttons and of
+// the ST7789, and a script: GPIO levels to set at emulated times counted from
+// a mark (the first console line that starts with job.mark), and when to save
+// the panel's picture. The run ends job.until_ms after the mark, or when a
+// console line starts with job.stop. It prints one JSON object a line on stdout:
+//   {"t": ms, "console": "a line"}       a line the board printed over USB
+//   {"t": ms, "mark": true}              the mark was seen: the script starts
+//   {"t": ms, "press": [gpio, level]}    a scripted level was set
+//   {"t": ms, "write": [x0, y0, x1, y1, first_ms, pixels]}  a display update:
+//        the RAM window of its RAMWR, when it began and its last pixel (t)
+//   {"t": ms, "refresh": [start_ms, pixels]}  job.refresh_pin was high from
+//        start_ms to t (the probe's io.refresh()), and the pixels written then
+//   {"t": ms, "frame": path}             the panel's RAM saved (raw RGB565, 240x320)
+//   {"t": ms, "end": why}                the run is over (done, timeout)
+// Times are ms of emulated time since reset. The emulator runs as fast as it
+// can; idle time (the core waiting for an interrupt) costs no wall time.
+//
+// What is modelled beyond rp2040js: QSPI_SS held high (CircuitPython reads a
+// floating one as BOOTSEL held), button pins held high unless pressed (no
+// pull-ups in rp2040js), SPI bytes that take their time on the wire (the
+// firmware's SPI DMA hangs if they complete at once), a USB host that opens
+// the CDC console (DTR) and then soft-reloads code.py so its output is seen,
+// and an ST7789 that keeps its 240x320 RAM under MADCTL, CASET, RASET and
+// RAMWR. Flash writes (nvm, the drive) are not emulated by rp2040js.
+
+import fs from 'fs';
+import { Simulator, USBCDC } from 'rp2040js';
+
+const FLASH_START = 0x10000000;
+const UF2_MAGIC = [0x0a324655, 0x9e5d5157];
+const CYCLE_NS = 8; // 125 MHz
+const RAM_W = 240;
+const RAM_H = 320;
+
+const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const sim = new Simulator(); // its clock and chip; its own run loop is not used
+const clock = sim.clock;
+const mcu = sim.rp2040;
+mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
+const out = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
+const ms = () => Math.round(clock.nanos / 1e3) / 1e3;
+
+// -- the chip: bootrom, firmware, drive --
+const rom = fs.readFileSync(job.bootrom);
+mcu.loadBootrom(new Uint32Array(rom.buffer, rom.byteOffset, rom.length / 4));
+const uf2 = fs.readFileSync(job.firmware);
+for (let i = 0; i + 512 <= uf2.length; i += 512) {
+  const b = uf2.subarray(i, i + 512);
+  const word = (o) => b.readUInt32LE(o);
+  if (word(0) !== UF2_MAGIC[0] || word(4) !== UF2_MAGIC[1]) throw new Error('not a UF2 block at ' + i);
+  mcu.flash.set(b.subarray(32, 32 + word(16)), word(12) - FLASH_START);
+}
+if (job.drive) mcu.flash.set(fs.readFileSync(job.drive), job.drive_offset);
+mcu.qspi[1].padValue |= 0x40; // its pad's input enabled, as the chip resets it (rp2040js does not)
+mcu.qspi[1].setInputValue(true); // QSPI_SS high: BOOTSEL not pressed
+for (const pin of job.held_high || []) mcu.gpio[pin].setInputValue(true);
+
+// -- the console: a USB host with the CDC port open --
+const cdc = new USBCDC(mcu.usbCtrl);
+let line = '';
+let marked = null; // emulated ns when the mark was seen
+let stopped = false; // job.stop was seen after the mark: the program is over
+let reloaded = job.reload === false;
+cdc.onDeviceConnected = () => {
+  // Ctrl-C, then Ctrl-D at the prompt: code.py again, from a fresh VM, with the console open.
+  if (!reloaded) cdc.sendSerialByte(3);
+};
+cdc.onSerialData = (data) => {
+  for (const byte of data) {
+    if (byte === 10) {
+      // (less the terminal-title and line-clearing escapes CircuitPython writes)
+      const text = line.replace(/\r$/, '').replace(/\x1b\][^\x1b]*\x1b\\/g, '').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+      out({ t: ms(), console: text });
+      if (!reloaded && text.includes('Use CTRL-D to reload')) {
+        reloaded = true;
+        cdc.sendSerialByte(4);
+      }
+      if (marked !== null && job.stop && text.startsWith(job.stop)) stopped = true;
+      if (marked === null && job.mark && text.startsWith(job.mark)) {
+        marked = clock.nanos;
+        out({ t: ms(), mark: true });
+        schedule();
+      }
+      line = '';
+    } else {
+      line += String.fromCharCode(byte);
+    }
+  }
+};
+
+// -- the ST7789 --
+const spiBus = mcu.spi[job.spi.bus];
+const dcPin = mcu.gpio[job.spi.dc];
+const csPin = mcu.gpio[job.spi.cs];
+const ram = new Uint16Array(RAM_W * RAM_H);
+const byteNs = Math.max(1, Math.round((8 * 1e9) / (job.spi.hz || 62500000)));
+let command = -1;
+let args = [];
+let madctl = 0;
+let cols = [0, RAM_W - 1];
+let rows = [0, RAM_H - 1];
+let col = 0;
+let row = 0;
+let half = -1;
+let update = null; // the RAMWR under way: [x0, y0, x1, y1, first_ms, pixels]
+const spiDone = clock.createAlarm(() => spiBus.completeTransmit(0));
+
+function endUpdate() {
+  if (update !== null && update[5] > 0) out({ t: update.last, write: update.slice(0, 6) });
+  update = null;
+}
+
+function pixel(value) {
+  // The window's address (col, row) to the RAM cell MADCTL puts it in.
+  let x = col;
+  let y = row;
+  if (madctl & 0x20) [x, y] = [y, x]; // MV: rows and columns exchanged
+  if (madctl & 0x40) x = RAM_W - 1 - x; // MX
+  if (madctl & 0x80) y = RAM_H - 1 - y; // MY
+  if (x >= 0 && x < RAM_W && y >= 0 && y < RAM_H) ram[y * RAM_W + x] = value;
+  update[5]++;
+  pixels++;
+  update.last = ms();
+  col++;
+  if (col > cols[1]) {
+    col = cols[0];
+    row++;
+    if (row > rows[1]) row = rows[0];
+  }
+}
+
+spiBus.onTransmit = (value) => {
+  spiDone.schedule(byteNs);
+  if (csPin.outputValue) return; // chip not selected
+  if (!dcPin.outputValue) {
+    endUpdate();
+    command = value;
+    args = [];
+    if (command === 0x2c) {
+      col = cols[0];
+      row = rows[0];
+      half = -1;
+      update = [cols[0], rows[0], cols[1], rows[1], ms(), 0];
+    }
+    return;
+  }
+  if (command === 0x2c) {
+    if (half < 0) {
+      half = value;
+    } else {
+      pixel((half << 8) | value);
+      half = -1;
+    }
+    return;
+  }
+  args.push(value);
+  if (command === 0x2a && args.length === 4) cols = [(args[0] << 8) | args[1], (args[2] << 8) | args[3]];
+  if (command === 0x2b && args.length === 4) rows = [(args[0] << 8) | args[1], (args[2] << 8) | args[3]];
+  if (command === 0x36 && args.length === 1) madctl = value;
+};
+
+// -- the probe's refresh pin: which writes make one frame --
+let refreshAt = null;
+let pixels = 0;
+if (job.refresh_pin != null) {
+  mcu.gpio[job.refresh_pin].addListener((state) => {
+    if (state === 1 && refreshAt === null) {
+      refreshAt = ms();
+      pixels = 0;
+    } else if (state === 0 && refreshAt !== null) {
+      endUpdate();
+      if (pixels) out({ t: ms(), refresh: [refreshAt, pixels] });
+      refreshAt = null;
+    }
+  });
+}
+
+// -- the script: levels at ms after the mark, frames to save --
+function schedule() {
+  for (const [at, pin, level] of job.events || []) {
+    clock.createAlarm(() => {
+      mcu.gpio[pin].setInputValue(!!level);
+      out({ t: ms(), press: [pin, level ? 1 : 0] });
+    }).schedule(at * 1e6);
+  }
+  (job.frames || []).forEach(([at, path]) => {
+    clock.createAlarm(() => {
+      endUpdate();
+      fs.writeFileSync(path, Buffer.from(ram.buffer));
+      out({ t: ms(), frame: path });
+    }).schedule(at * 1e6);
+  });
+}
+
+// -- run --
+mcu.core.PC = FLASH_START;
+const limitNs = job.max_ms * 1e6;
+const afterMarkNs = (job.until_ms || 0) * 1e6;
+let why = 'timeout';
+for (;;) {
+  if (stopped || (marked !== null && clock.nanos >= marked + afterMarkNs)) {
+    why = 'done';
+    break;
+  }
+  if (clock.nanos >= limitNs) break;
+  for (let i = 0; i < 100000; i++) {
+    if (mcu.core.waiting) {
+      const wait = clock.nanosToNextAlarm;
+      if (wait <= 0 || !Number.isFinite(wait)) {
+        clock.tick(1000);
+      } else {
+        clock.tick(wait);
+      }
+    } else {
+      clock.tick(mcu.core.executeInstruction() * CYCLE_NS);
+    }
+  }
+}
+endUpdate();
+if (line) out({ t: ms(), console: line });
+out({ t: ms(), end: why });

@@ -1,0 +1,303 @@
+"""The game on the real CircuitPython firmware, in an emulated Raspberry Pi Pico.
+
+    .venv/bin/python tools/picoemu.py [--profile NAME] [--replay FILE] [--start POSITION]
+        [--set NAME=VALUE] [--shot FILE] [--frames MS,MS,...] [--until MS] [--console]
+
+Writes the drive `make flash` writes for the profile (and a measuring code.py
+that runs the shipped one: tools/picoemu_probe.py) into a FAT image at the
+Pico's CIRCUITPY offset, boots CircuitPython's own Pico firmware in rp2040js
+(tools/picoemu.mjs), presses the keys of a replay on the GPIOs of the
+profile's pinout at the replay's times (counted from the moment the program
+enters its loop), decodes the ST7789 into the picture a player sees, and
+prints the figures: heap, start-up, and the time from each press to the
+first and last pixel it changed.
+
+The firmware and the RP2040 bootrom are not in this repository (both are
+built from other projects' sources, which this project may not commit):
+SPIT_PICO_FIRMWARE names the UF2 (CircuitPython 10 for raspberry_pi_pico),
+SPIT_PICO_BOOTROM the 16 KB bootrom image; by default both are looked for in
+~/.cache/spit-pico/ as firmware.uf2 and bootrom.bin. Without them the tests
+that need them are skipped, saying why.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from hardware import profiles  # noqa: E402
+
+CACHE = os.path.join(os.path.expanduser("~"), ".cache", "spit-pico")
+DRIVE_OFFSET = 0x100000  # CIRCUITPY_CIRCUITPY_DRIVE_START_ADDR: 1020 KB firmware + 4 KB nvm
+DRIVE_BYTES = 0x100000  # the rest of the Pico's 2 MB flash
+RAM_W, RAM_H = 240, 320  # the ST7789's frame memory
+PROBE_PIN = 28  # a GPIO no Pico profile uses: high while the probe's io.refresh() runs
+BOOT_MS = 30000  # emulated time allowed from reset to the program's loop
+
+
+class Missing(Exception):
+    """The firmware or the bootrom is not on this machine."""
+
+
+def firmware():
+    """(uf2, bootrom) paths, or Missing saying what is absent."""
+    uf2 = os.environ.get("SPIT_PICO_FIRMWARE") or os.path.join(CACHE, "firmware.uf2")
+    rom = os.environ.get("SPIT_PICO_BOOTROM") or os.path.join(CACHE, "bootrom.bin")
+    absent = [p for p in (uf2, rom) if not os.path.isfile(p)]
+    if absent:
+        raise Missing("no CircuitPython Pico firmware or bootrom here (%s): see tools/picoemu.py" % ", ".join(absent))
+    return uf2, rom
+
+
+def gpio(name):
+    # "GP12" -> 12
+    if not name.startswith("GP"):
+        raise ValueError("%r is not a Pico GPIO" % name)
+    return int(name[2:])
+
+
+def write_drive(folder, profile_name, settings=None, files=None, probe=True, without=()):
+    """The drive make flash writes for the profile, into folder; settings are
+    more settings.toml lines, files more (path, text) to write; with probe,
+    the measuring code.py runs the shipped one (spit_main.py); without names
+    libraries (lib/ folders or files) to leave out."""
+    from flash import flash
+
+    flash(folder, profile_name, force=True, offline=True, say=lambda m: None)
+    for name in without:
+        path = os.path.join(folder, "lib", name)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        for p in (path, path + ".py", path + ".mpy"):
+            if os.path.isfile(p):
+                os.remove(p)
+    with open(os.path.join(folder, "settings.toml"), "a") as f:
+        for name, value in (settings or {}).items():
+            f.write("%s = %s\n" % (name, json.dumps(value)))
+    for path, text in (files or {}).items():
+        with open(os.path.join(folder, path), "w") as f:
+            f.write(text)
+    if probe:
+        os.replace(os.path.join(folder, "code.py"), os.path.join(folder, "spit_main.py"))
+        shutil.copyfile(os.path.join(ROOT, "tools", "picoemu_probe.py"), os.path.join(folder, "code.py"))
+
+
+def fat_image(folder, image):
+    """A FAT12 file system of the drive's size holding folder, as CircuitPython
+    formats CIRCUITPY (512-byte sectors, no partition table)."""
+    import fs.path
+    from pyfatfs.PyFat import PyFat
+    from pyfatfs.PyFatFS import PyFatFS
+
+    with open(image, "wb") as f:
+        f.truncate(DRIVE_BYTES)
+    fat = PyFat()
+    fat.mkfs(image, PyFat.FAT_TYPE_FAT12, size=DRIVE_BYTES, label="CIRCUITPY")
+    fat.close()
+    disk = PyFatFS(image, encoding="utf-8")
+    try:
+        for top, dirs, names in os.walk(folder):
+            rel = os.path.relpath(top, folder)
+            where = "/" if rel == "." else "/" + rel.replace(os.sep, "/")
+            for d in sorted(dirs):
+                disk.makedir(fs.path.join(where, d))
+            for n in sorted(names):
+                with open(os.path.join(top, n), "rb") as src:
+                    disk.writebytes(fs.path.join(where, n), src.read())
+    finally:
+        disk.close()
+
+
+def replay_events(path, profile):
+    """The replay's key changes as (ms, gpio, level) for the profile's button
+    pins (pressed pulls a pin low), and the replay's end in ms."""
+    from hardware.desktop import read_replay
+
+    buttons = profile["buttons"]
+    if not isinstance(buttons, tuple):
+        raise ValueError("profile %s reads its buttons through a shift register: not emulated" % profile["name"])
+    events, end_ms = read_replay(path, profile["keymap"])
+    return [(ms, gpio(buttons[k]), 0 if pressed else 1) for ms, k, pressed in events], end_ms
+
+
+class Run:
+    """What one emulated run printed: console lines, presses, display writes, frames."""
+
+    def __init__(self, lines):
+        self.console = []
+        self.presses = []
+        self.writes = []
+        self.refreshes = []  # (start, end, pixels) of each io.refresh() that drew
+        self.frames = []
+        self.mark = None
+        self.end = None
+        for obj in lines:
+            t = obj["t"]
+            if "console" in obj:
+                self.console.append((t, obj["console"]))
+            elif "mark" in obj:
+                self.mark = t
+            elif "press" in obj:
+                self.presses.append((t, obj["press"][0], obj["press"][1]))
+            elif "write" in obj:
+                self.writes.append((t, obj["write"]))
+            elif "refresh" in obj:
+                self.refreshes.append((obj["refresh"][0], t, obj["refresh"][1]))
+            elif "frame" in obj:
+                self.frames.append((t, obj["frame"]))
+            elif "end" in obj:
+                self.end = obj["end"]
+
+    def text(self):
+        # What the board printed since the harness's soft reload (the run
+        # before it is interrupted by the harness as soon as USB is up).
+        lines = [line for _, line in self.console]
+        if "soft reboot" in lines:
+            lines = lines[lines.index("soft reboot") + 1 :]
+        return "\n".join(lines)
+
+    def probe(self, what):
+        # The words after "probe WHAT" on the console, or None.
+        for _, line in self.console:
+            if line.startswith("probe " + what + " "):
+                return line[len("probe " + what) + 1 :]
+        return None
+
+    def press_to_pixels(self):
+        """For each press (a pin going low): ms from it to the first and to the
+        last pixel of the first frame drawn after it (None, None when no
+        frame drew before the next press)."""
+        out = []
+        downs = [t for t, _, level in self.presses if level == 0]
+        for i, t in enumerate(downs):
+            nxt = downs[i + 1] if i + 1 < len(downs) else float("inf")
+            frame = next(((a, b) for a, b, _ in self.refreshes if a >= t and a < nxt), None)
+            if frame is None:
+                out.append((t, None, None))
+                continue
+            drawn = [(w[4], last) for last, w in self.writes if frame[0] <= w[4] <= frame[1]]
+            out.append((t, drawn[0][0] - t, drawn[-1][1] - t))
+        return out
+
+
+def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=None, frames=(), until_ms=None,
+            probe=True, without=(), work=None, mark=None):
+    """Run the game on the emulated Pico; returns a Run. The replay's times,
+    frames (ms at which to save the panel: Run.frames lists the raw RAM
+    files) and until_ms count from the mark, the first console line that
+    starts with it (by default the probe's "probe ready")."""
+    uf2, rom = firmware()
+    profile = profiles.get(profile_name)
+    if profile["display"] != "st7789":
+        raise ValueError("profile %s: only the ST7789 is emulated" % profile_name)
+    work = work or tempfile.mkdtemp(prefix="picoemu-")
+    drive = os.path.join(work, "drive")
+    os.makedirs(drive, exist_ok=True)
+    s = {"SPIT_PROFILE": profile_name}
+    s.update(settings or {})
+    events, end_ms = replay_events(replay, profile) if replay else ([], 0)
+    if until_ms is None:
+        until_ms = end_ms or 1000
+    if probe:
+        s.setdefault("SPIT_PROBE_MS", until_ms)
+        s.setdefault("SPIT_PROBE_PIN", "GP%d" % PROBE_PIN)
+    write_drive(drive, profile_name, s, files, probe, without)
+    image = os.path.join(work, "drive.img")
+    fat_image(drive, image)
+    pins = profile["display_pins"]
+    job = {
+        "bootrom": rom,
+        "firmware": uf2,
+        "drive": image,
+        "drive_offset": DRIVE_OFFSET,
+        "held_high": [gpio(b) for b in profile["buttons"]],
+        "spi": {"bus": 0, "dc": gpio(pins["dc"]), "cs": gpio(pins["cs"]), "hz": 62500000},
+        "mark": mark or ("probe ready" if probe else None),
+        "refresh_pin": PROBE_PIN if probe else None,
+        "events": events,
+        "frames": [[ms, os.path.join(work, "frame-%d.raw" % ms)] for ms in frames],
+        "until_ms": until_ms + 2000,
+        "stop": "Code done running." if probe else None,
+        "max_ms": BOOT_MS + until_ms + 3000,
+    }
+    path = os.path.join(work, "job.json")
+    with open(path, "w") as f:
+        json.dump(job, f)
+    done = subprocess.run(["node", os.path.join(ROOT, "tools", "picoemu.mjs"), path], capture_output=True,
+                          text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError("the emulator failed: %s" % done.stderr[-2000:])
+    return Run(json.loads(line) for line in done.stdout.splitlines() if line.startswith("{"))
+
+
+def picture(raw_path, profile):
+    """The panel's RAM (raw RGB565, 240x320, as picoemu.mjs saves it) as the
+    player sees it: a PIL image of the profile's size. The glass shows RAM
+    rows from 0 (240 of them on a 240x240 panel); the picture is turned to the
+    way the panel is mounted so the game reads upright: half a turn (the
+    ST7789 driver's MADCTL mirrors both axes), and a quarter more for the
+    320x240 panel (displayio's rotation=90 of a portrait panel)."""
+    from PIL import Image
+
+    data = open(raw_path, "rb").read()
+    w, h = profile["width"], profile["height"]
+    rows = max(w, h)
+    img = Image.new("RGB", (RAM_W, rows))
+    px = img.load()
+    for y in range(rows):
+        base = y * RAM_W * 2
+        for x in range(RAM_W):
+            v = data[base + 2 * x] | (data[base + 2 * x + 1] << 8)
+            px[x, y] = (((v >> 11) & 31) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31)
+    return img.transpose(Image.Transpose.ROTATE_180 if w == h else Image.Transpose.ROTATE_270)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--profile", default="pico-st7789-240")
+    ap.add_argument("--replay", help="a replay file: its keys pressed on the GPIOs")
+    ap.add_argument("--start", help="SPIT_START: a position line (written to the drive as start.txt)")
+    ap.add_argument("--set", action="append", default=[], help="NAME=VALUE for settings.toml")
+    ap.add_argument("--shot", help="save the picture at the end as this PNG")
+    ap.add_argument("--until", type=int, help="ms of the loop to run (default: the replay's end)")
+    ap.add_argument("--console", action="store_true", help="print what the board printed")
+    args = ap.parse_args(argv)
+    settings = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        settings[name] = int(value) if value.isdigit() else value
+    files = {}
+    if args.start:
+        files["start.txt"] = args.start + "\n"
+        settings["SPIT_START"] = "/start.txt"
+    try:
+        work = tempfile.mkdtemp(prefix="picoemu-")
+        end = None
+        if args.shot:
+            events, end_ms = replay_events(args.replay, profiles.get(args.profile)) if args.replay else ([], 0)
+            end = args.until or end_ms or 1000
+        run = emulate(args.profile, args.replay, settings, files, frames=(end,) if end else (), until_ms=args.until,
+                      work=work)
+    except (Missing, ValueError, OSError) as e:
+        print("picoemu: %s" % e)
+        return 2
+    if args.console:
+        print(run.text())
+    for what in ("top", "ready", "drawn", "end", "position"):
+        print(what, run.probe(what))
+    for t, first, last in run.press_to_pixels():
+        print("press at %.1f ms: first pixel %s ms, last %s ms" % (t, first, last))
+    if args.shot and run.frames:
+        picture(run.frames[-1][1], profiles.get(args.profile)).save(args.shot)
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
