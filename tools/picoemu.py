@@ -55,6 +55,19 @@ def firmware():
     return uf2, rom
 
 
+def firmware_banner(uf2):
+    """The first line the firmware writes to boot_out.txt ("Adafruit
+    CircuitPython 10.2.1 on 2025-10-21"), read out of the UF2's payload."""
+    with open(uf2, "rb") as f:
+        data = f.read()
+    payload = b"".join(data[i + 32 : i + 32 + int.from_bytes(data[i + 16 : i + 20], "little")]
+                       for i in range(0, len(data) - 511, 512))
+    at = payload.find(b"Adafruit CircuitPython ")
+    if at < 0:
+        raise Missing("%s holds no CircuitPython version" % uf2)
+    return payload[at : payload.index(b";", at)].decode()
+
+
 def gpio(name):
     # "GP12" -> 12
     if not name.startswith("GP"):
@@ -62,19 +75,23 @@ def gpio(name):
     return int(name[2:])
 
 
-def write_drive(folder, profile_name, settings=None, files=None, probe=True, without=()):
-    """The drive make flash writes for the profile, into folder; settings are
-    more settings.toml lines, files more (path, text) to write; with probe,
-    the measuring code.py runs the shipped one (spit_main.py); without names
-    libraries (lib/ folders or files) to leave out."""
+def write_drive(folder, profile_name, banner, settings=None, files=None, probe=True, without=(), source=False):
+    """The drive make flash writes for the profile onto a board whose
+    boot_out.txt starts with banner, into folder; settings are more
+    settings.toml lines, files more (path, text) to write; with probe, the
+    measuring code.py runs the shipped one (spit_main.py); without names
+    libraries (lib/ folders or files) to leave out; source: .py files even
+    where make flash would compile them."""
     from flash import flash
 
-    flash(folder, profile_name, force=True, offline=True, say=lambda m: None)
+    with open(os.path.join(folder, "boot_out.txt"), "w") as f:
+        f.write(banner + "; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n")
+    flash(folder, profile_name, offline=True, say=lambda m: None, source=source)
     for name in without:
         path = os.path.join(folder, "lib", name)
         if os.path.isdir(path):
             shutil.rmtree(path)
-        for p in (path, path + ".py", path + ".mpy"):
+        for p in (path + ".py", path + ".mpy"):
             if os.path.isfile(p):
                 os.remove(p)
     with open(os.path.join(folder, "settings.toml"), "a") as f:
@@ -187,7 +204,7 @@ class Run:
 
 
 def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=None, frames=(), until_ms=None,
-            probe=True, without=(), work=None, mark=None):
+            probe=True, without=(), work=None, mark=None, source=False):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
     files) and until_ms count from the mark, the first console line that
@@ -207,7 +224,7 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
     if probe:
         s.setdefault("SPIT_PROBE_MS", until_ms)
         s.setdefault("SPIT_PROBE_PIN", "GP%d" % PROBE_PIN)
-    write_drive(drive, profile_name, s, files, probe, without)
+    write_drive(drive, profile_name, firmware_banner(uf2), s, files, probe, without, source)
     image = os.path.join(work, "drive.img")
     fat_image(drive, image)
     pins = profile["display_pins"]
