@@ -37,18 +37,22 @@ def seed_setting():
         raise profiles.SetupError("SPIT_SEED must be a whole number, not %r" % (value,))
 
 
-def fail(message):
-    # A message a maker can act on, on the console and the screen; no traceback.
+def fail(message, io=None):
+    # A message a maker can act on, on the console and the screen; no
+    # traceback. On a board the screen is the one the program opened (a
+    # failure inside BoardIO shows it there itself), else a built-in one.
     print("Spit cannot start: " + message)
     if ON_BOARD:
         try:
             import board
-            import terminalio
-            from adafruit_display_text import bitmap_label
 
-            board.DISPLAY.root_group = bitmap_label.Label(terminalio.FONT, text=message[:80], x=2, y=8)
-        except Exception:
-            pass
+            from hardware.board_io import show_message
+
+            display = io.display if io is not None else getattr(board, "DISPLAY", None)
+            if display is not None:
+                show_message(display, message)
+        except Exception as e:  # the console has the message
+            print("(not shown on the screen: %r)" % (e,))
         hold()
     sys.exit(1)
 
@@ -71,6 +75,7 @@ def open_io(profile):
 
 def start():
     # The display, buttons and game of the chosen profile: (io, app).
+    io = None
     try:
         profile = profiles.get(setting("SPIT_PROFILE"))
         io = open_io(profile)
@@ -86,9 +91,9 @@ def start():
         if position:
             app.begin(start_position(position), io.ticks_ms())
     except profiles.SetupError as e:
-        fail(str(e))
+        fail(str(e), io)
     except ImportError as e:
-        fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e)
+        fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, io)
     return io, app
 
 

@@ -1,10 +1,26 @@
 # The board's display, buttons and clock for a profile (CircuitPython only).
 #
-# Every library a profile needs is imported here, inside open_board(), so a
-# missing one becomes a SetupError with what to do, shown on the console and,
-# where a display exists already (PyBadge), on the screen.
+# Every library a profile needs is imported here, so a missing one becomes a
+# SetupError with what to do, shown on the console and, once a display is
+# open, on the screen.
+#
+# The ST7789 is driven by the firmware's own busdisplay with the init sequence
+# below (no library): the adafruit_st7789 library's sequence waits 1.17 s
+# (500 ms after sleep out, 500 ms after display on), where the panel needs 5
+# ms after sleep out (ST7789 datasheet, 9.1.12) and Adafruit's Arduino driver
+# waits 10 ms after each; it sends the same commands and MADCTL otherwise.
 
 from .profiles import SetupError
+
+_ST7789_INIT = (
+    b"\x01\x80\x96"  # SWRESET, then 150 ms
+    b"\x11\x80\x0a"  # SLPOUT, then 10 ms
+    b"\x3a\x81\x55\x0a"  # COLMOD: 16 bits a pixel, then 10 ms
+    b"\x36\x01\xc0"  # MADCTL: rows and columns mirrored, RGB (as adafruit_st7789's default)
+    b"\x21\x00"  # INVON: the IPS panels' colours
+    b"\x13\x80\x0a"  # NORON, then 10 ms
+    b"\x29\x80\x0a"  # DISPON, then 10 ms
+)
 
 
 def _need(module):
@@ -25,10 +41,7 @@ class BoardIO:
     def __init__(self, profile):
         import board
         import displayio
-        import keypad
         import supervisor
-
-        from .buttons import keys_on_pins, keys_on_shift_register
 
         self.profile = profile
         self.running = True
@@ -48,6 +61,17 @@ class BoardIO:
             else:
                 raise SetupError("Unknown display kind %r in the profile" % kind)
         self.display.auto_refresh = False
+        try:
+            self._open_rest(board, profile)
+        except SetupError as e:
+            self.show_error(str(e))  # a display is open: the maker sees what to do
+            raise
+
+    def _open_rest(self, board, profile):
+        import keypad
+
+        from .buttons import keys_on_pins, keys_on_shift_register
+
         if profile["buttons"] == "shift-register":
             self.keys = keys_on_shift_register(
                 _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
@@ -86,12 +110,9 @@ class BoardIO:
 
     def _st7789(self, board, profile, pins):
         import busio
+        from busdisplay import BusDisplay
+        from fourwire import FourWire
 
-        st7789 = _need("adafruit_st7789")
-        try:
-            from fourwire import FourWire  # CircuitPython 9
-        except ImportError:
-            from displayio import FourWire  # CircuitPython 8
         spi = busio.SPI(_pin(board, pins["sck"]), MOSI=_pin(board, pins["mosi"]))
         bus = FourWire(
             spi,
@@ -100,8 +121,9 @@ class BoardIO:
             reset=_pin(board, pins["reset"]),
             baudrate=62500000,
         )
-        return st7789.ST7789(
+        return BusDisplay(
             bus,
+            _ST7789_INIT,
             width=profile["width"],
             height=profile["height"],
             rowstart=profile.get("rowstart", 0),
@@ -113,10 +135,7 @@ class BoardIO:
         import busio
 
         ssd1306 = _need("adafruit_displayio_ssd1306")
-        try:
-            from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9
-        except ImportError:
-            from displayio import I2CDisplay as I2CDisplayBus  # CircuitPython 8
+        from i2cdisplaybus import I2CDisplayBus
         i2c = busio.I2C(_pin(board, pins["scl"]), _pin(board, pins["sda"]))
         bus = I2CDisplayBus(i2c, device_address=pins["address"])
         return ssd1306.SSD1306(bus, width=profile["width"], height=profile["height"])
@@ -128,12 +147,12 @@ class BoardIO:
         self.display.refresh()
 
     def show_error(self, message):
-        print(message)
-        try:
-            import terminalio
-            from adafruit_display_text import bitmap_label
+        show_message(self.display, message)
 
-            self.display.root_group = bitmap_label.Label(terminalio.FONT, text=message[:60], x=2, y=8)
-            self.display.refresh()
-        except Exception:  # the console has it already
-            pass
+
+def show_message(display, message):
+    # A maker's message on the screen, drawn at once (auto_refresh is off).
+    from .text import message as text_group
+
+    display.root_group = text_group(message, display.width, display.height)
+    display.refresh()

@@ -30,7 +30,7 @@ PROFILES = {
         "keymap": HANDHELD_14,
         "cursor": False,
         "buttons": _PICO_BUTTONS,
-        "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789"),
+        "libraries": (),
         "sound": ("buzzer", "GP15"),
     },
     "pico-st7789-320": {
@@ -45,7 +45,7 @@ PROFILES = {
         "keymap": HANDHELD_14,
         "cursor": False,
         "buttons": _PICO_BUTTONS,
-        "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789"),
+        "libraries": (),
         "sound": ("buzzer", "GP15"),
     },
     "pico-ssd1306": {
@@ -59,7 +59,7 @@ PROFILES = {
         "keymap": HANDHELD_14,
         "cursor": False,
         "buttons": _PICO_BUTTONS,
-        "libraries": ("adafruit_display_text", "adafruit_ticks", "adafruit_displayio_ssd1306"),
+        "libraries": ("adafruit_displayio_ssd1306",),
         "sound": ("buzzer", "GP15"),
     },
     "pybadge": {
@@ -72,7 +72,7 @@ PROFILES = {
         "keymap": PYBADGE,
         "cursor": True,
         "buttons": "shift-register",
-        "libraries": ("adafruit_display_text", "adafruit_ticks", "neopixel"),
+        "libraries": ("neopixel",),
         "sound": ("synth", "SPEAKER", "SPEAKER_ENABLE"),
         "pixels": ("NEOPIXEL", 5),
     },

@@ -5,9 +5,10 @@
 # a change is a tile index written in place, which allocates nothing and
 # redraws only that tile. Each player's five stocks are one 5 x 1 TileGrid (a
 # tile is a card plus the gap to the next), and so are the back edges under
-# them and the markers that point at a chosen card or the cursor. Text
-# (bitmap_label) is the menu and game-over scene, and the status in the middle
-# of the table, which changes only with the phase or the round.
+# them and the markers that point at a chosen card or the cursor. Text (tiles
+# of the font: hardware/text.py) is the menu and game-over scene, and the
+# status in the middle of the table, which changes only with the phase or the
+# round.
 #
 # Player 1 sits at the top, player 0 at the bottom, the spit piles between,
 # each with its size and an arrow to the player who spits on it (D-2). Beside
@@ -16,8 +17,6 @@
 # theirs was refused. Facing each other, player 1's half is turned round.
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from engine.cards import NO_CARD
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARDS, SPIT_PILES, STALEMATE
@@ -25,12 +24,12 @@ from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARD
 from . import sprites as S
 from .controls import ticks_diff
 from .profiles import SetupError
+from .text import Text
 
 FLASH_MS = 400
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
 _NO_STOCK = 254  # _show_card: no stock here (four stocks, V-1)
-_WHITE = 0xFFFFFF
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
 _SPEED_STOCK = 0
 _SPEED_SIDE = 2
@@ -81,7 +80,7 @@ class Screen:
         self.root.append(self.table)
         self.root.append(self.scene)
         self._build_table(w, h, z)
-        self.text = self._label(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
+        self.text = Text(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
         self.scene.hidden = True
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._attempts = 0
@@ -89,25 +88,6 @@ class Screen:
         display.root_group = self.root
 
     # -- building --
-
-    def _label(self, group, x, y, cols, lines, scale=1):
-        # A text of lines x cols characters, made once with its full size so a
-        # new text of the same size reuses its bitmap.
-        lab = bitmap_label.Label(
-            terminalio.FONT,
-            text="\n".join(" " * cols for _ in range(lines)),
-            color=_WHITE,
-            background_color=0x000000,
-            scale=scale,
-            line_spacing=1.0,
-            anchor_point=(0, 0),
-            anchored_position=(x, y),
-            save_text=True,
-        )
-        lab.cols = cols
-        lab.lines = lines
-        group.append(lab)
-        return lab
 
     def _grid(self, sheet, width, height, tile_w, tile_h, x, y, blank):
         grid = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=width, height=height,
@@ -182,7 +162,7 @@ class Screen:
             self._place(self.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
         self.pile_info = [self._grid(self.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
                           for k in range(2)]
-        self.status = self._label(self.table, status[0], status[1], status[2], 2)
+        self.status = Text(self.table, status[0], status[1], status[2], 2)
         self.set_style(False, False)
 
     def _overlay(self, sheet, size, blank):
@@ -259,14 +239,7 @@ class Screen:
         # A full-screen text scene (menu, game over).
         self.table.hidden = True
         self.scene.hidden = False
-        self._set_text(self.text, lines)
-
-    def _set_text(self, label, lines):
-        # Lines padded to the label's size, so its bitmap is reused.
-        cols = label.cols
-        text = "\n".join(((lines[r] if r < len(lines) else "") + " " * cols)[:cols] for r in range(label.lines))
-        if label.text != text:
-            label.text = text
+        self.text.show(lines)
 
     def show_game(self, game, controls, now_ms):
         # The table as the game and the players' half-made moves are now.
@@ -342,7 +315,7 @@ class Screen:
                                                             game.chooser + 1 if game.phase == CHOOSE else 0)
         if key != self._status_key:  # the status changes with the phase or the round, not with a move
             self._status_key = key
-            self._set_text(self.status, (self.status_text(game), self.info_text(game)))
+            self.status.show((self.status_text(game), self.info_text(game)))
         return redraw_at
 
     def _show_card(self, paper, i, rank, suit, card, face_down):

@@ -65,18 +65,18 @@ def test_a_misplaced_end_line_is_a_clear_message(tmp_path, text, says):
 
 
 def test_missing_library_is_a_clear_message(tmp_path):
-    # Hide adafruit_display_text from code.py, as on a board where it was never installed.
+    # Hide pygame from code.py, as on a desktop where make install never ran.
     (tmp_path / "sitecustomize.py").write_text(
         "import sys\n"
         "class Hide:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.startswith('adafruit_display_text'):\n"
+        "        if name.startswith('pygame'):\n"
         "            raise ImportError('No module named ' + repr(name))\n"
         "sys.meta_path.insert(0, Hide())\n"
     )
     out = run(["code.py"], {"PYTHONPATH": str(tmp_path), "SPIT_REPLAY": os.devnull})
     assert out.returncode == 1
-    assert "library is missing" in out.stdout and "adafruit_display_text" in out.stdout
+    assert "library is missing" in out.stdout and "pygame" in out.stdout and "make install" in out.stdout
     assert "Traceback" not in out.stdout + out.stderr
 
 

@@ -63,9 +63,10 @@ def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(t
 
 
 def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):
-    # The drive without adafruit_st7789: the board says what to do, no traceback.
-    got = picoemu.emulate("pico-st7789-240", until_ms=100, probe=False, without=("adafruit_st7789",),
+    # The OLED profile's drive without its display driver: the board says what
+    # to do, no traceback (the Pico has no screen before the driver is loaded).
+    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, without=("adafruit_displayio_ssd1306",),
                           work=str(tmp_path / "emu"), mark="Spit cannot start")
     text = got.text()
-    assert "Spit cannot start: Library adafruit_st7789 is missing from CIRCUITPY/lib" in text, text
+    assert "Spit cannot start: Library adafruit_displayio_ssd1306 is missing from CIRCUITPY/lib" in text, text
     assert "Traceback" not in text

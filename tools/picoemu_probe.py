@@ -6,6 +6,8 @@
 #   probe top T FREE          before anything of the game is imported
 #   probe ready T FREE KEPT   start() done (FREE), and after a collection (KEPT)
 #   probe drawn T             the first pass drew the menu or the table
+#   probe kept T FREE         with SPIT_PROBE_KEPT_MS: the heap free after a
+#                             collection at the first pass that many ms into the loop
 #   probe end T LOWEST PASSES after SPIT_PROBE_MS of the loop (or its end): the
 #                             lowest heap free between passes, and their count
 #   probe position TEXT       the game's position then
@@ -44,6 +46,7 @@ def probe():
     free = gc.mem_free()
     gc.collect()
     limit = int(os.getenv("SPIT_PROBE_MS") or 0)
+    kept_at = int(os.getenv("SPIT_PROBE_KEPT_MS") or 0)
     start = supervisor.ticks_ms()
     print("probe ready", start, free, gc.mem_free())
     lowest = gc.mem_free()
@@ -63,6 +66,10 @@ def probe():
         m = gc.mem_free()
         if m < lowest:
             lowest = m
+        if kept_at and ((supervisor.ticks_ms() - start) & _MASK) >= kept_at:
+            kept_at = 0
+            gc.collect()
+            print("probe kept", supervisor.ticks_ms(), gc.mem_free())
         if limit and ((supervisor.ticks_ms() - start) & _MASK) >= limit:
             break
     print("probe end", supervisor.ticks_ms(), lowest, passes)

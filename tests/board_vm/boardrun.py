@@ -3,8 +3,8 @@ stand-ins for the hardware only, on the MicroPython VM or on CPython.
 
     boardrun.py DRIVE BOARD [options]
 
-DRIVE is a folder `make flash` wrote (code.py, engine/, hardware/, lib/ with the
-real adafruit_display_text, settings.toml); BOARD is pico or pybadge (which pins
+DRIVE is a folder `make flash` wrote (code.py, engine/, hardware/, lib/ with
+the libraries its profile needs, settings.toml); BOARD is pico or pybadge (which pins
 and display the stand-in board has). The stand-ins beside this file come first
 on sys.path, as the firmware's modules do on a board.
 
@@ -24,7 +24,6 @@ Options:
   --until MS        stop when the clock has run this long (default: the replay's end)
   --stop over|round:N  stop at the game-over screen, or when round N waits to start
   --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm" line)
-  --hide-lib        the drive's lib/ is not on sys.path (a missing library)
   --hide NAME       importing NAME fails, as for a library never installed
   --memory          print the heap kept after start-up and the highest heap in
                     use between passes (MicroPython only, run with mpvm.mjs
@@ -51,7 +50,7 @@ import displayio  # noqa: E402
 import keypad  # noqa: E402
 import microcontroller  # noqa: E402
 import supervisor  # noqa: E402
-import audioio, bitmaptools, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
+import audioio, busdisplay, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
 import outputs  # noqa: E402
 
@@ -68,13 +67,13 @@ class Held(Exception):
 
 def parse_args(argv):
     opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": _POWER_ON_TICKS, "loop": SCAN_MS,
-            "until": None, "stop": None, "nvm": None, "hide": False, "memory": False, "alloc": False, "missing": None,
+            "until": None, "stop": None, "nvm": None, "memory": False, "alloc": False, "missing": None,
             "every": False}
     i = 3
     while i < len(argv):
         a = argv[i]
-        if a in ("--hide-lib", "--memory", "--alloc", "--every-scan"):
-            opts[{"--hide-lib": "hide", "--memory": "memory", "--alloc": "alloc", "--every-scan": "every"}[a]] = True
+        if a in ("--memory", "--alloc", "--every-scan"):
+            opts[{"--memory": "memory", "--alloc": "alloc", "--every-scan": "every"}[a]] = True
             i += 1
             continue
         v = argv[i + 1]
@@ -389,8 +388,7 @@ def start(opts, base):
     # None when it stopped with a message (code.fail).
     drive = opts["drive"]
     sys.path.insert(1, drive)
-    if not opts["hide"]:
-        sys.path.insert(2, drive + "/lib")
+    sys.path.insert(2, drive + "/lib")
     import code
 
     code.ON_BOARD = True  # the tests run what the board runs, on CPython too

@@ -1,6 +1,6 @@
 """Stand-in for CircuitPython's displayio: the objects, not the pixels.
 
-As thin as the real adafruit_display_text needs: Group, Bitmap, Palette,
+As thin as the board program needs: Group, Bitmap, Palette,
 TileGrid with the board's attributes, and a display whose refresh() hands the
 pass to the test driver (on_refresh). Bitmaps pack their pixels like the board
 (bits per value a power of two, rows padded to 32 bits), so the heap they take

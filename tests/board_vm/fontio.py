@@ -24,8 +24,3 @@ class BuiltinFont:
             return None
         w = self._width
         return Glyph(self.bitmap, codepoint - self._first, w, self._height, 0, 0, w, 0)
-
-
-class FontProtocol:
-    # For the type hints of adafruit_display_text on CPython.
-    pass

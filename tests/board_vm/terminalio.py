@@ -1,8 +1,8 @@
 """Stand-in for CircuitPython's terminalio: FONT, 6 x 12 glyphs for ASCII 0x20..0x7E.
 
-The board's font lives in flash; here every glyph is a 4 x 8 block, which
-costs bitmap_label the same work as real glyph pixels. The pixels a person
-sees are checked on the desktop.
+The board's font is one bitmap in flash whose tiles are the glyphs; here every
+glyph is a 4 x 8 block. The pixels a person sees are checked on the desktop
+and on the emulated Pico's real firmware.
 """
 import displayio
 import fontio
