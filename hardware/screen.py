@@ -30,6 +30,7 @@ FLASH_MS = 400
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
 _NO_STOCK = 254  # _show_card: no stock here (four stocks, V-1)
+_UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
 _SPEED_STOCK = 0
 _SPEED_SIDE = 2
@@ -83,6 +84,12 @@ class Screen:
         self.text = Text(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
         self.scene.hidden = True
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
+        # What show_game last drew at each card place (10 stocks, 2 piles), so a
+        # move redraws only the places it changed: the card, the back edges
+        # under it and its marker (_UNDRAWN, 255: nothing drawn yet).
+        self._drawn_card = bytearray([_UNDRAWN] * 12)
+        self._drawn_row = bytearray(b"\xff" * 12)
+        self._drawn_mark = bytearray(b"\xff" * 12)
         self._attempts = 0
         self._status_key = -1
         display.root_group = self.root
@@ -250,32 +257,42 @@ class Screen:
             self._status_key = -1
         n = game.counts
         playing = game.phase == PLAY
+        drawn_card = self._drawn_card
+        drawn_row = self._drawn_row
+        drawn_mark = self._drawn_mark
         for p in range(2):
             stocks = self.stocks[p]
             depth = self.depth[p]
             for s in range(5):
-                if s >= game.stocks:
-                    self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], _NO_STOCK, False)
-                    _put(depth, s, S.ROW_DEPTH)
-                    continue
-                if self.speed:
-                    card = game.hand(p, s)
-                    hidden = 0
-                else:
-                    card = game.top(p * 5 + s)
-                    hidden = n[p * 5 + s] - 1 if n[p * 5 + s] else 0
-                self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
+                i = p * 5 + s
                 mark = -1
-                if playing and controls is not None:
-                    if controls.chosen[p] == s or controls.slot[p] == s:
-                        mark = self._marker(p, False)
-                    elif controls.cursor_mode and controls.cursor[p] == s:
-                        mark = self._marker(p, True)
-                if self.marks:
-                    _put(depth, s, S.ROW_DEPTH + hidden)
-                    _put(self.marks[p][s], 0, S.MARK_BLANK if mark < 0 else mark)
+                if s >= game.stocks:
+                    card = _NO_STOCK
+                    row = S.ROW_DEPTH
                 else:
-                    _put(depth, s, S.ROW_DEPTH + hidden if mark < 0 else mark)
+                    if self.speed:
+                        card = game.hand(p, s)
+                        hidden = 0
+                    else:
+                        card = game.top(i)
+                        hidden = n[i] - 1 if n[i] else 0
+                    if playing and controls is not None:
+                        if controls.chosen[p] == s or controls.slot[p] == s:
+                            mark = self._marker(p, False)
+                        elif controls.cursor_mode and controls.cursor[p] == s:
+                            mark = self._marker(p, True)
+                    row = S.ROW_DEPTH + hidden if self.marks or mark < 0 else mark
+                    if self.marks:
+                        mark = S.MARK_BLANK if mark < 0 else mark
+                if drawn_card[i] != card:
+                    drawn_card[i] = card
+                    self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
+                if drawn_row[i] != row:
+                    drawn_row[i] = row
+                    _put(depth, s, row)
+                if self.marks and drawn_mark[i] != mark:
+                    drawn_mark[i] = mark
+                    _put(self.marks[p][s], 0, mark)
             info = self.info[p]
             called = (game.phase == READY or game.phase == STALEMATE) and game.called & (1 << p)
             if self.speed:
@@ -290,7 +307,10 @@ class Screen:
         face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
         for k in range(2):
             card = game.top(first + k)
-            self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
+            if drawn_card[10 + k] != card or drawn_row[10 + k] != face_down:
+                drawn_card[10 + k] = card
+                drawn_row[10 + k] = face_down
+                self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
             size = n[first + k]
             info = self.pile_info[k]
             arrow = S.GLYPH_BLANK if not size else S.GLYPH_ARROW_DOWN if k == 0 else S.GLYPH_ARROW_UP
