@@ -3,6 +3,7 @@ that tools/flash.py wrote (with the libraries its profile needs), on the
 MicroPython VM, with stand-ins (tests/board_vm/) for the hardware only. Every
 run is repeated on CPython with the same driver: both must end alike."""
 import os
+import shutil
 import subprocess
 import sys
 
@@ -287,6 +288,8 @@ def test_every_board_module_compiles_and_imports_on_the_vm(drives):
     ("pico-st7789-240", ("--set", "SPIT_PROFILE=teapot"), "Unknown SPIT_PROFILE 'teapot'"),
     ("pico-ssd1306", ("--hide", "adafruit_displayio_ssd1306"),
      "Library adafruit_displayio_ssd1306 is missing from CIRCUITPY/lib"),
+    ("pico-ssd1306", ("--i2c", "nopullup"), "check the wiring and the pull-up resistors"),
+    ("pico-ssd1306", ("--i2c", "3d"), "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
     ("pybadge", ("--hide", "neopixel"), "Library neopixel is missing from CIRCUITPY/lib"),
     ("pico-st7789-240", ("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
     ("pico-st7789-240", ("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
@@ -294,6 +297,23 @@ def test_every_board_module_compiles_and_imports_on_the_vm(drives):
 def test_bad_setup_is_a_clear_message_on_the_vm(drives, profile, args, says):
     out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=(), drive=str(drives[profile]))
     assert says in out and out.strip().endswith("held")  # the message, then the board's wait
+    screen = [line for line in out.splitlines() if line.startswith("screen ")]
+    if profile == "pybadge":  # a built-in screen shows every message, drawn at once
+        assert len(screen) == 1 and says.split()[0] in screen[0], out
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])
+def test_a_setup_fault_after_the_display_opened_is_on_the_screen(drives, profile, tmp_path):
+    # The card pictures are missing: the display is open, so the maker reads
+    # what to do there (auto_refresh is off: the message is drawn at once).
+    drive = tmp_path / "drive"
+    shutil.copytree(drives[profile], drive)
+    for sheet in drive.glob("hardware/sprites-*-cards.bmp"):
+        sheet.unlink()
+    out = run_vm(DRIVER, "/drive", board_of(profile), pkgs=(), drive=str(drive))
+    assert "card pictures" in out and out.strip().endswith("held")
+    screen = [line for line in out.splitlines() if line.startswith("screen ")]
+    assert len(screen) == 1 and "card pictures" in screen[0] and "make flash" in screen[0], out
 
 
 @pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])

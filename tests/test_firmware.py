@@ -65,8 +65,48 @@ def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(t
 def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):
     # The OLED profile's drive without its display driver: the board says what
     # to do, no traceback (the Pico has no screen before the driver is loaded).
-    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, without=("adafruit_displayio_ssd1306",),
+    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, without=("lib/adafruit_displayio_ssd1306",),
                           work=str(tmp_path / "emu"), mark="Spit cannot start")
     text = got.text()
     assert "Spit cannot start: Library adafruit_displayio_ssd1306 is missing from CIRCUITPY/lib" in text, text
     assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("pull_ups,says", [
+    (False, "The OLED's I2C bus does not answer on SDA GP26, SCL GP27"),
+    (True, "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
+])
+def test_oled_wiring_faults_are_messages_on_the_firmware(tmp_path, pull_ups, says):
+    # The firmware's busio.I2C raises when SDA or SCL has no pull-up, and
+    # I2CDisplayBus when nothing answers at the address (the emulated Pico has
+    # no OLED): each is a message saying what to check, no traceback.
+    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, pull_ups=pull_ups, work=str(tmp_path / "emu"),
+                          mark="Spit cannot start")
+    text = got.text()
+    assert says in text, text
+    assert "Traceback" not in text
+
+
+def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_path):
+    # The card pictures are missing from the drive: the ST7789 is open, so the
+    # message is drawn there at once, the very picture the desktop draws of it.
+    import displayio
+    from PIL import Image
+
+    from hardware.desktop import _pygame_display_class
+    from hardware.text import message
+
+    got = picoemu.emulate("pico-st7789-240", until_ms=900, frames=(900,), probe=False, mark="Spit cannot start",
+                          without=("hardware/sprites-large-cards.bmp",), work=str(tmp_path / "emu"))
+    said = [line for _, line in got.console if line.startswith("Spit cannot start: ")][-1]
+    assert "card pictures sprites-large-cards.bmp are missing" in said
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
+    picture.save(str(tmp_path / "firmware.png"))
+    displayio.release_displays()
+    display = _pygame_display_class()(width=240, height=240, auto_refresh=False)
+    display.root_group = message(said[len("Spit cannot start: "):], 240, 240)
+    display.refresh()
+    import pygame
+
+    desk = Image.frombytes("RGB", (240, 240), pygame.image.tobytes(display._pygame_screen, "RGB"))
+    assert rgb565(picture) == rgb565(desk)

@@ -117,6 +117,7 @@ function endUpdate() {
 
 function pixel(value) {
   // The window's address (col, row) to the RAM cell MADCTL puts it in.
+  if (update === null) update = [cols[0], row, cols[1], rows[1], ms(), 0]; // a RAMWR going on past a frame save
   let x = col;
   let y = row;
   if (madctl & 0x20) [x, y] = [y, x]; // MV: rows and columns exchanged

@@ -80,18 +80,19 @@ def write_drive(folder, profile_name, banner, settings=None, files=None, probe=T
     boot_out.txt starts with banner, into folder; settings are more
     settings.toml lines, files more (path, text) to write; with probe, the
     measuring code.py runs the shipped one (spit_main.py); without names
-    libraries (lib/ folders or files) to leave out; source: .py files even
-    where make flash would compile them."""
+    what to leave out of the drive (paths in it; a module path stands for its
+    .py or .mpy file, or its package folder); source: .py files even where
+    make flash would compile them."""
     from flash import flash
 
     with open(os.path.join(folder, "boot_out.txt"), "w") as f:
         f.write(banner + "; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n")
     flash(folder, profile_name, offline=True, say=lambda m: None, source=source)
     for name in without:
-        path = os.path.join(folder, "lib", name)
+        path = os.path.join(folder, name)
         if os.path.isdir(path):
             shutil.rmtree(path)
-        for p in (path + ".py", path + ".mpy"):
+        for p in (path, path + ".py", path + ".mpy"):
             if os.path.isfile(p):
                 os.remove(p)
     with open(os.path.join(folder, "settings.toml"), "a") as f:
@@ -204,11 +205,12 @@ class Run:
 
 
 def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=None, frames=(), until_ms=None,
-            probe=True, without=(), work=None, mark=None, source=False):
+            probe=True, without=(), work=None, mark=None, source=False, pull_ups=False):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
     files) and until_ms count from the mark, the first console line that
-    starts with it (by default the probe's "probe ready")."""
+    starts with it (by default the probe's "probe ready"). pull_ups: the
+    profile's I2C lines are pulled high (rp2040js has no pull resistors)."""
     uf2, rom = firmware()
     profile = profiles.get(profile_name)
     work = work or tempfile.mkdtemp(prefix="picoemu-")
@@ -231,7 +233,8 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
         "firmware": uf2,
         "drive": image,
         "drive_offset": DRIVE_OFFSET,
-        "held_high": [gpio(b) for b in profile["buttons"]],
+        "held_high": [gpio(b) for b in profile["buttons"]]
+        + ([gpio(profile["display_pins"][p]) for p in ("sda", "scl")] if pull_ups else []),
         "spi": pins and {"bus": 0, "dc": gpio(pins["dc"]), "cs": gpio(pins["cs"]), "hz": 62500000},
         "mark": mark or ("probe ready" if probe else None),
         "refresh_pin": PROBE_PIN if probe else None,

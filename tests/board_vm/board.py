@@ -5,6 +5,11 @@ a board has only its own pins, so a wrong profile meets a missing pin.
 """
 import sys
 
+# The Pico's wiring, which a test may change before the program starts: the
+# I2C lines' pull-up resistors, and the addresses that answer on the bus.
+pull_ups = True
+i2c_devices = (0x3C,)
+
 
 class Pin:
     def __init__(self, name):

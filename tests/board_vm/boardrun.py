@@ -25,6 +25,8 @@ Options:
   --stop over|round:N  stop at the game-over screen, or when round N waits to start
   --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm" line)
   --hide NAME       importing NAME fails, as for a library never installed
+  --i2c WIRING      the I2C bus: "nopullup" (no pull-up resistors), or the
+                    addresses that answer, in hex ("3d"; by default 3c)
   --memory          print the heap kept after start-up and the highest heap in
                     use between passes (MicroPython only, run with mpvm.mjs
                     --steps vm_step; the stand-in modules are not counted)
@@ -92,6 +94,8 @@ def parse_args(argv):
             opts["stop"] = v
         elif a == "--nvm":
             opts["nvm"] = v
+        elif a == "--i2c":
+            opts["i2c"] = v
         elif a == "--hide":
             opts["missing"] = v
         else:
@@ -325,6 +329,11 @@ def main():
     opts = parse_args(sys.argv)
     drive = opts["drive"]
     board.use(opts["board"])
+    wiring = opts.get("i2c")
+    if wiring == "nopullup":
+        board.pull_ups = False
+    elif wiring:
+        board.i2c_devices = tuple(int(a, 16) for a in wiring.split(","))
     if opts["nvm"]:
         raw = opts["nvm"]
         for i in range(len(raw) // 2):
@@ -383,6 +392,21 @@ def main():
     # on the VM, tools/mpvm.mjs --steps vm_step calls it until it says False
 
 
+def screen_lines(group):
+    # The text lines of the font's TileGrids in group (hardware/text.py): the
+    # stand-in font's tile i is character 0x20 + i.
+    lines = []
+    for item in group:
+        if isinstance(item, displayio.Group):
+            lines += screen_lines(item)
+        elif isinstance(item, displayio.TileGrid) and item.bitmap is terminalio.FONT.bitmap:
+            for row in range(item.height):
+                line = "".join(chr(0x20 + item[col, row]) for col in range(item.width)).rstrip()
+                if line:
+                    lines.append(line)
+    return lines
+
+
 def start(opts, base):
     # code.py's start(), from the drive: the Driver of the running program, or
     # None when it stopped with a message (code.fail).
@@ -400,6 +424,9 @@ def start(opts, base):
     try:
         io, app = code.start()
     except Held:
+        for display in displayio.displays:
+            if display.shown is not None:  # what a maker sees on the screen
+                print("screen " + " | ".join(screen_lines(display.shown)))
         print("held")
         return None
     driver = Driver(opts, code)

@@ -10,6 +10,7 @@ The pixels are checked on the desktop (Blinka renders the same groups).
 """
 
 on_refresh = None  # the test driver's hook: called at every display refresh
+displays = []  # every display made, for the test driver to read
 
 
 def release_displays():
@@ -255,6 +256,8 @@ class StandInDisplay:
         self.height = height
         self.bus = bus
         self.root_group = None
+        self.shown = None  # the root_group the last refresh pushed to the panel
+        displays.append(self)
         self.auto_refresh = True
         self.brightness = 1.0
         self.rotation = 0
@@ -262,6 +265,7 @@ class StandInDisplay:
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         self.refreshes += 1
+        self.shown = self.root_group
         if on_refresh is not None:
             on_refresh()
         return True
