@@ -41,6 +41,7 @@ bench: install
 	$(PY) tools/bench_board.py
 	$(PY) tools/bench_replay.py
 	$(PY) tools/bench_pico.py
+	$(PY) tools/bench_saves.py
 
 # The README's pictures, each profile mid-game from a replay (tools/screenshots/).
 screenshots: install

@@ -73,6 +73,9 @@ class BoardIO:
         from .buttons import keys_on_pins, keys_on_shift_register
 
         if profile["buttons"] == "shift-register":
+            if getattr(board, "JOYSTICK_X", None) is not None:
+                raise SetupError("This is a PyGamer: its left player's directions are a joystick, which the game "
+                                 "does not read, so that player would have no buttons. It runs on a PyBadge.")
             self.keys = keys_on_shift_register(
                 _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
             )
@@ -86,7 +89,7 @@ class BoardIO:
 
             from .storage import Store
 
-            self.store = Store(microcontroller.nvm)
+            self.store = Store(microcontroller.nvm, erases_always=profile.get("flash") == "samd51")
         except (ImportError, ValueError, TypeError) as e:
             print("nothing will be saved: %s" % e)
 

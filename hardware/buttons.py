@@ -31,7 +31,7 @@ def keys_on_pins(pins, value_when_pressed=False, pull=True):
 
 
 def keys_on_shift_register(clock, data, latch, key_count, value_when_pressed=True, value_to_latch=True):
-    # Buttons behind a parallel-in shift register (PyBadge, PyGamer).
+    # Buttons behind a parallel-in shift register (PyBadge).
     import keypad
 
     return _scanner(

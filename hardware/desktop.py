@@ -31,8 +31,9 @@ Environment (code.py reads it; settings.toml on the board):
                 slow loop reads several scans' events in one batch
   SPIT_SOUND_LOG  a file: the sounds a headless run made (ms, sound, player)
   SPIT_SAVE     the file standing in for the board's nvm (settings, a match
-                between rounds); default ~/.spit/nvm.bin for the window, none
-                for a replay
+                between rounds), written as a Pico's flash is
+                (hardware/nvm_flash.py); default ~/.spit/nvm.bin for the
+                window, none for a replay
 
 Replay file: one key event a line, ``MS KEY [down|up]``, times in ms from the
 start, ``#`` comments. KEY is ``p0.stock2``, ``p1.pile0``, ``p0.prev``,
@@ -446,8 +447,14 @@ class DesktopIO:
         if save:
             from .storage import FileNvm, Store
 
-            os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
-            self.store = Store(FileNvm(save))
+            def say(message):
+                print("%s: %s" % (save, message))
+
+            try:
+                os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
+            except OSError as e:
+                raise SetupError("SPIT_SAVE %s: its folder cannot be made (%s)" % (save, e.strerror or e))
+            self.store = Store(FileNvm(save, say=print), say=say)
 
     def _jump(self):
         # A fast replay skips the scans where nothing can happen: it goes on

@@ -6,7 +6,7 @@
 # nothing is allocated per sound: tunes are bytes of (pitch, 10 ms units), the
 # outputs are made once. Outputs (set_volume(v), tone(pitch), quiet()):
 #   Buzzer   a piezo on a PWM pin (a Pico handheld): the tone is the PWM's frequency
-#   Synth    synthio through audioio on a speaker (PyBadge, PyGamer): a Note a pitch
+#   Synth    synthio through audioio on a speaker (PyBadge): a Note a pitch
 #   and the desktop's (pygame's mixer, or a log when there is no sound device).
 
 try:

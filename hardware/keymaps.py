@@ -36,7 +36,7 @@ HANDHELD_14 = bytes(
     + [key(1, PILE_0), key(1, PILE_0 + 1)]
 )
 
-# Adafruit PyBadge / PyGamer: keypad.ShiftRegisterKeys reports the buttons as
+# Adafruit PyBadge: keypad.ShiftRegisterKeys reports the buttons as
 # key numbers 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left.
 # Player 0 (left) has the D-pad: Left/Right move the cursor, Up is pile 0 and
 # Down pile 1. Player 1 (right): Select/Start move the cursor, B is pile 0 and

@@ -10,7 +10,8 @@
 #   ST7789 SPI TFT: SCK GP18, MOSI GP19, CS GP17, DC GP20, RST GP21, BL GP22
 #   SSD1306 I2C OLED (address 0x3C): SDA GP26, SCL GP27
 #   optional piezo buzzer: GP15 to GND (sound; nothing happens without one)
-# PyBadge / PyGamer: the built-in speaker (synthio) and five NeoPixels.
+# PyBadge: the built-in speaker (synthio) and five NeoPixels. (A PyGamer is
+# refused: its directions are an analog joystick, not buttons.)
 
 from .keymaps import HANDHELD_14, PYBADGE
 
@@ -63,7 +64,7 @@ PROFILES = {
         "sound": ("buzzer", "GP15"),
     },
     "pybadge": {
-        "title": "Adafruit PyBadge / PyGamer, 160x128 TFT, built-in buttons",
+        "title": "Adafruit PyBadge, 160x128 TFT, built-in buttons",
         "width": 160,
         "height": 128,
         "colour": True,
@@ -73,6 +74,7 @@ PROFILES = {
         "cursor": True,
         "buttons": "shift-register",
         "libraries": ("neopixel",),
+        "flash": "samd51",  # every nvm write erases its 8 KB block (hardware/storage.py)
         "sound": ("synth", "SPEAKER", "SPEAKER_ENABLE"),
         "pixels": ("NEOPIXEL", 5),
     },

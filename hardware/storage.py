@@ -1,32 +1,39 @@
 # Settings and match progress that survive power loss.
 #
-# Records live in a small non-volatile byte area: microcontroller.nvm on the
-# board, a file on the desktop (FileNvm). Each kind of record (settings, match,
-# tally)
-# has two slots written alternately, so a cut during a write leaves the
-# previous good copy. A slot:
+# Records live in microcontroller.nvm on the board, in a file standing for it
+# on the desktop (FileNvm), as a log: each save appends a record after the
+# last one, into erased bytes (0xFF). On a Pico that is a program-only flash
+# write: no erase, nothing else touched, the records before it safe whatever
+# happens to this one (hardware/nvm_flash.py says how each board writes). A
+# record:
 #
-#   0  'S'      commit byte, written last: a slot cut short has none
-#   1  version  FORMAT
-#   2  kind     SETTINGS, MATCH or CLEARED
-#   3  seq      2 bytes, one more than the last record of that kind
-#   5  length   payload length
-#   6  payload
-#   .. CRC-16/CCITT of bytes 1 .. end of payload, 2 bytes
+#   0  length   n, the payload's length
+#   1  kind     SETTINGS, MATCH or TALLY, + CLEARED for "none any more"
+#   2  version  FORMAT
+#   3  payload  n bytes
+#   .. CRC-16/CCITT of bytes 0 .. 2+n, 2 bytes
+#   .. 'S'      the commit byte: a record cut short lacks it or fails the CRC
 #
-# A record that is cut short, corrupt, foreign or of another format version is
-# ignored with a message, and the game starts fresh; nothing here raises for
-# bad stored bytes.
+# The newest valid record of each kind is the one that counts. When the next
+# record would not fit, the log is compacted: the newest record of each kind
+# first, then the new one, written over the whole area in one write. That
+# write erases the flash (the Pico's one 4 KB sector), so a power cut between
+# its erase and the programming of its first page loses every record; on a
+# Pico that window comes once in about 50 saves, and nowhere else. Where
+# every nvm write erases (a PyBadge's SAMD51: erases_always), every save is
+# such a compaction: the newest records first, so a cut leaves all of them
+# once the first page is programmed, and none before. A record that is cut short, corrupt, foreign or of
+# another format version is ignored with a message, and the game starts
+# fresh; nothing here raises for bad stored bytes.
 
-FORMAT = 1
+FORMAT = 2
 COMMIT = 0x53  # 'S'
 SETTINGS = 1
 MATCH = 2
-CLEARED = 3
 TALLY = 4
-_HEADER = 6
-# Where each kind's two slots start, and a slot's size.
-_LAYOUT = {SETTINGS: (0, 16), MATCH: (32, 80), TALLY: (192, 32)}
+CLEARED = 0x80  # with a kind: the record says there is none (a finished match)
+_KINDS = (SETTINGS, MATCH, TALLY)
+_EXTRA = 6  # bytes of a record besides its payload
 SIZE_NEEDED = 256
 
 
@@ -39,79 +46,110 @@ def crc16(data, start, end):
     return crc
 
 
+def _record(kind, payload):
+    n = len(payload)
+    buf = bytearray(n + _EXTRA)
+    buf[0] = n
+    buf[1] = kind
+    buf[2] = FORMAT
+    buf[3 : 3 + n] = payload
+    crc = crc16(buf, 0, 3 + n)
+    buf[3 + n] = crc & 255
+    buf[4 + n] = crc >> 8
+    buf[5 + n] = COMMIT
+    return buf
+
+
 class Store:
-    def __init__(self, nvm, say=print):
+    def __init__(self, nvm, say=print, erases_always=False):
         # nvm: a bytearray-like area (microcontroller.nvm, FileNvm, a bytearray).
         if nvm is None or len(nvm) < SIZE_NEEDED:
             raise ValueError("need %d bytes of non-volatile memory" % SIZE_NEEDED)
         self.nvm = nvm
         self.say = say
+        self.erases_always = erases_always
+        self.compactions = 0  # writes that erased the area (counted for the tests and the benchmark)
+        self._scan()
 
-    def _slots(self, kind):
-        base, size = _LAYOUT[kind]
-        return base, base + size, size
-
-    def _read(self, at, size, want):
-        # (seq, kind, payload) of a valid slot, or None; says why when it is not.
-        nvm = self.nvm
-        raw = bytes(nvm[at : at + size])
-        if raw[0] != COMMIT:
-            if raw[0] not in (0x00, 0xFF) or any(b not in (0x00, 0xFF) for b in raw[1:8]):
-                self.say("saved data at %d is incomplete or foreign: ignored" % at)
-            return None
-        version, kind, length = raw[1], raw[2], raw[5]
-        if version != FORMAT:
-            self.say(
-                "saved data at %d is format %d, this game reads format %d: ignored (%s)"
-                % (at, version, FORMAT, "from a newer game" if version > FORMAT else "from an older game")
-            )
-            return None
-        end = _HEADER + length
-        if end + 2 > size or kind not in (want, CLEARED):
-            self.say("saved data at %d is not a record of this kind: ignored" % at)
-            return None
-        if crc16(raw, 1, end) != raw[end] | raw[end + 1] << 8:
-            self.say("saved data at %d is corrupt (checksum): ignored" % at)
-            return None
-        return raw[3] | raw[4] << 8, kind, raw[_HEADER:end]
-
-    def _latest(self, kind):
-        a, b, size = self._slots(kind)
-        ra = self._read(a, size, kind)
-        rb = self._read(b, size, kind)
-        if ra is None and rb is None:
-            return None, a
-        if ra is None or rb is not None and ((rb[0] - ra[0]) & 0xFFFF) < 0x8000:
-            return rb, a  # b is newer: the next write goes to a
-        return ra, b
+    def _scan(self):
+        # The newest valid record of each kind, as (at, length), and where the log ends.
+        raw = bytes(self.nvm[0 : len(self.nvm)])
+        self._newest = {}
+        at = 0
+        size = len(raw)
+        bad = 0
+        first = None  # what was wrong with the first record ignored
+        while at < size and raw[at] != 0xFF:
+            n = raw[at]
+            end = at + n + _EXTRA
+            why = None
+            if end > size:
+                why = "runs past the end"
+                end = size
+            elif raw[end - 1] != COMMIT:
+                why = "is incomplete or foreign"
+            elif raw[at + 2] != FORMAT:
+                version = raw[at + 2]
+                why = "is format %d, this game reads format %d (%s)" % (
+                    version, FORMAT, "from a newer game" if version > FORMAT else "from an older game")
+            elif raw[at + 1] & ~CLEARED not in _KINDS:
+                why = "is not a record of this game"
+            elif crc16(raw, at, at + 3 + n) != raw[at + 3 + n] | raw[at + 4 + n] << 8:
+                why = "is corrupt (checksum)"
+            else:
+                self._newest[raw[at + 1] & ~CLEARED] = (at, n, raw[at + 1] & CLEARED)
+            if why is not None:
+                bad += 1
+                if first is None:
+                    first = "saved data at %d %s" % (at, why)
+            at = end
+        self._end = at
+        if first is not None:  # one line, however much was wrong
+            self.say("%s: ignored%s" % (first, " (and %d more records)" % (bad - 1) if bad > 1 else ""))
 
     def load(self, kind):
         # The newest valid payload of kind (bytes), or None.
-        rec, _ = self._latest(kind)
-        if rec is None or rec[1] == CLEARED:
+        found = self._newest.get(kind)
+        if found is None or found[2]:
             return None
-        return rec[2]
+        at, n, _ = found
+        return bytes(self.nvm[at + 3 : at + 3 + n])
 
     def save(self, kind, payload, cleared=False):
-        rec, at = self._latest(kind)
-        size = self._slots(kind)[2]
-        if _HEADER + len(payload) + 2 > size:
-            raise ValueError("record too long")
-        seq = ((rec[0] + 1) if rec else 0) & 0xFFFF
-        buf = bytearray(_HEADER + len(payload) + 2)
-        buf[1] = FORMAT
-        buf[2] = CLEARED if cleared else kind
-        buf[3] = seq & 255
-        buf[4] = seq >> 8
-        buf[5] = len(payload)
-        buf[_HEADER : _HEADER + len(payload)] = payload
-        crc = crc16(buf, 1, _HEADER + len(payload))
-        buf[-2] = crc & 255
-        buf[-1] = crc >> 8
+        buf = _record(kind | (CLEARED if cleared else 0), payload)
         nvm = self.nvm
-        nvm[at] = 0  # the slot is invalid until its commit byte is back
-        nvm[at + 1 : at + len(buf)] = buf[1:]
-        nvm[at] = COMMIT
+        at = self._end
+        end = at + len(buf)
+        if not self.erases_always and end <= len(nvm) and all(b == 0xFF for b in nvm[at:end]):
+            nvm[at:end] = buf  # program-only: nothing before it is touched
+            self._newest[kind] = (at, len(payload), CLEARED if cleared else 0)
+            self._end = end
+            return
+        self._compact(kind, buf)
+
+    def _compact(self, kind, buf):
+        # The newest record of every other kind, then the new one, and erased
+        # space after them: one write over the whole area.
+        nvm = self.nvm
+        image = bytearray(b"\xff" * len(nvm))
+        at = 0
+        newest = {}
+        for other in _KINDS:
+            found = self._newest.get(other)
+            if other == kind or found is None:
+                continue
+            start, n, cleared = found
+            image[at : at + n + _EXTRA] = nvm[start : start + n + _EXTRA]
+            newest[other] = (at, n, cleared)
+            at += n + _EXTRA
+        if at + len(buf) > len(image):
+            raise ValueError("record too long")
+        image[at : at + len(buf)] = buf
+        newest[kind] = (at, buf[0], buf[1] & CLEARED)
+        self.compactions += 1
+        nvm[0 : len(nvm)] = image
+        self._newest = newest
+        self._end = at + len(buf)
 
     def clear(self, kind):
         # Forget the record of kind (a finished match): a new record that says so.
@@ -119,32 +157,58 @@ class Store:
 
 
 class FileNvm:
-    # A file standing in for microcontroller.nvm on the desktop: every write
-    # goes to disk at once, as nvm writes go to flash.
+    """A file standing for a Pico's nvm on the desktop: the flash model of
+    hardware/nvm_flash.py (4 KB, written as the RP2040 port writes it), kept
+    in the file after every write. A path that is a folder or cannot be read
+    is a SetupError naming it; a write that fails is said once, and the game
+    goes on (nothing is left half-written: the file is replaced whole)."""
 
-    def __init__(self, path, size=1024):
-        self.path = path
-        self._data = bytearray(b"\xff" * size)
-        try:
-            with open(path, "rb") as f:
-                stored = f.read(size)
-            self._data[: len(stored)] = stored
-        except OSError:
-            pass
-
-    def __len__(self):
-        return len(self._data)
-
-    def __getitem__(self, i):
-        return self._data[i]
-
-    def __setitem__(self, i, value):
+    def __init__(self, path, say=print):
         import os
 
-        self._data[i] = value
+        from .nvm_flash import FlashNvm
+        from .profiles import SetupError
+
+        self.path = path
+        self.say = say
+        data = None
+        if os.path.isdir(path):
+            raise SetupError("SPIT_SAVE %s is a folder: name a file to save in" % path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
+        self.flash = FlashNvm("rp2040", data)
+        self.flash.on_write = self._keep
+        self._failed = False
+
+    def __len__(self):
+        return len(self.flash)
+
+    def __getitem__(self, i):
+        return self.flash[i]
+
+    def __setitem__(self, i, value):
+        self.flash[i] = value
+
+    def _keep(self, data):
+        import os
+
         tmp = self.path + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(self._data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError as e:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            if not self._failed:
+                self._failed = True
+                self.say("%s: not saved (%s)" % (self.path, e.strerror or e))

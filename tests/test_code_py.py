@@ -390,3 +390,35 @@ def test_library_chatter_is_kept_out_of_the_terminal_and_nothing_else():
     out = run(["-c", script], {"PYTHONPATH": ROOT})
     assert out.returncode == 0, out.stderr
     assert out.stdout == "after\n" and out.stderr == "error after\n"
+
+
+def test_a_save_file_that_is_a_folder_is_one_clear_line(tmp_path):
+    # Issue 21: SPIT_SAVE naming a folder, a file in a folder that cannot be
+    # made: one line naming it, no traceback, nothing left behind.
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for save, says in ((folder, "is a folder"), (blocker / "nvm.bin", "cannot be made")):
+        out = run(["code.py"], {"SPIT_REPLAY": os.devnull, "SPIT_SAVE": str(save)})
+        assert out.returncode == 1
+        lines = out.stdout.strip().splitlines()
+        assert len(lines) == 1 and str(save) in lines[0] and says in lines[0], out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+    assert list(folder.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["file", "saves"]
+
+
+def test_a_corrupt_save_file_is_one_line_naming_it(tmp_path):
+    save = tmp_path / "nvm.bin"
+    save.write_bytes(bytes(range(256)) * 16)
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.stock1\n600 p0.pile0\n900 end\n")  # an option changed: the settings are saved
+    out = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SAVE": str(save)})
+    assert out.returncode == 0, out.stderr
+    said = [line for line in out.stdout.splitlines() if "saved data" in line]
+    assert len(said) == 1 and said[0].startswith(str(save) + ": saved data at 0 ") and "ignored" in said[0], out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+    assert not (tmp_path / "nvm.bin.tmp").exists()
+    from hardware.storage import SETTINGS, Store
+
+    assert Store(bytearray(save.read_bytes()), say=lambda m: None).load(SETTINGS) is not None  # saved afresh

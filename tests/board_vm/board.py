@@ -1,6 +1,6 @@
 """Stand-in for CircuitPython's board module: pins by name, and the PyBadge's DISPLAY.
 
-The test driver calls use("pico") or use("pybadge") before the program starts;
+The test driver calls use("pico"), use("pybadge") or use("pygamer") before the program starts;
 a board has only its own pins, so a wrong profile meets a missing pin.
 """
 import sys
@@ -24,10 +24,13 @@ def use(kind):
     if kind == "pico":
         for i in range(29):
             setattr(me, "GP%d" % i, Pin("GP%d" % i))
-    elif kind == "pybadge":
+    elif kind in ("pybadge", "pygamer"):
         import displayio
 
-        for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "NEOPIXEL", "LIGHT"):
+        names = ["BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "NEOPIXEL", "LIGHT"]
+        if kind == "pygamer":  # the same shift register for A, B, Select, Start; the directions are a joystick
+            names += ["JOYSTICK_X", "JOYSTICK_Y"]
+        for name in names:
             setattr(me, name, Pin(name))
         me.DISPLAY = displayio.StandInDisplay(160, 128, None)
     else:

@@ -23,7 +23,8 @@ Options:
   --every-scan      a pass every 5 ms, never a jump (to compare with the jumps)
   --until MS        stop when the clock has run this long (default: the replay's end)
   --stop over|round:N  stop at the game-over screen, or when round N waits to start
-  --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm" line)
+  --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm"
+                    line: its bytes up to the last that is not erased)
   --hide NAME       importing NAME fails, as for a library never installed
   --i2c WIRING      the I2C bus: "nopullup" (no pull-up resistors), or the
                     addresses that answer, in hex ("3d"; by default 3c)
@@ -334,10 +335,12 @@ def main():
         board.pull_ups = False
     elif wiring:
         board.i2c_devices = tuple(int(a, 16) for a in wiring.split(","))
-    if opts["nvm"]:
+    chip = "rp2040" if opts["board"] == "pico" else "samd51"
+    microcontroller.use(chip)
+    if opts["nvm"]:  # the flash as an earlier run left it (the rest erased)
         raw = opts["nvm"]
-        for i in range(len(raw) // 2):
-            microcontroller.nvm[i] = int(raw[2 * i : 2 * i + 2], 16)
+        microcontroller.nvm = microcontroller.FlashNvm(chip, bytes(int(raw[2 * i : 2 * i + 2], 16)
+                                                                    for i in range(len(raw) // 2)))
     import os
 
     overrides = opts["set"]
@@ -459,7 +462,11 @@ def report(driver):
     if app.mode == 0:
         for line in app.menu_lines():
             print("want " + line)
-    print("nvm " + "".join("%02x" % b for b in microcontroller.nvm[:256]))
+    flash = microcontroller.nvm.flash
+    used = len(flash)
+    while used and flash[used - 1] == 0xFF:
+        used -= 1
+    print("nvm " + "".join("%02x" % b for b in flash[:used]))
     print("final " + (app.game.text() if app.game is not None else "-"))
 
 

@@ -1,3 +1,11 @@
-"""Stand-in for CircuitPython's microcontroller: nvm is a bytearray, as big as a Pico's."""
+"""Stand-in for CircuitPython's microcontroller: nvm is flash as the board's
+firmware writes it (hardware/nvm_flash.py, linked here): a Pico's 4 KB sector,
+or a PyBadge's 8 KB block once the driver calls use("samd51")."""
+from nvm_flash import FlashNvm
 
-nvm = bytearray(b"\xff" * 4096)
+nvm = FlashNvm("rp2040")
+
+
+def use(chip):
+    global nvm
+    nvm = FlashNvm(chip)

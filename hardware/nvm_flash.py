@@ -1,0 +1,127 @@
+# microcontroller.nvm as a board's flash keeps it (desktop and tests only:
+# make flash never ships this file).
+#
+# Flash erases a whole block to 0xFF and programs pages, which only turn bits
+# from 1 to 0. CircuitPython 10's nvm writes a slice so:
+# - RP2040 (Pico): the nvm is one 4 KB sector, programmed in 256-byte pages
+#   (ports/raspberrypi/common-hal/nvm/ByteArray.c). A write onto bytes that are
+#   all 0xFF programs just the pages it touches; any other write copies the
+#   sector to RAM, erases it and programs all 16 pages again.
+# - SAMD51 (PyBadge): the nvm is one 8 KB block of 16 pages of 512 bytes, and
+#   every write reads the block, erases it and programs all 16 pages (asf4's
+#   _flash_write, through common-hal/nvm/ByteArray.c).
+# Interrupts are off while a page is programmed or a block erased, so the
+# keypad does not scan then.
+#
+# A power cut can fall at any step: cut_at = n makes the write that reaches
+# step n raise PowerCut there, leaving the flash as the cut leaves it. The
+# steps are an erase, and each half of a page program (a cut part way through
+# a page leaves its first half programmed). The counts of erases and pages
+# programmed measure the wear and the time the scanner stands still.
+
+_CHIPS = {
+    # nvm bytes, erase block, program page
+    "rp2040": (4096, 4096, 256),
+    "samd51": (8192, 8192, 512),
+}
+# Typical and longest times of the Pico's flash (Winbond W25Q16JV): a 4 KB
+# sector erase 45 ms (400 ms at most), a 256-byte page program 0.4 ms (3 ms).
+PICO_ERASE_MS = (45, 400)
+PICO_PAGE_MS = (0.4, 3)
+
+
+class PowerCut(Exception):
+    pass
+
+
+class FlashNvm:
+    def __init__(self, chip="rp2040", data=None):
+        self.size, self.block, self.page = _CHIPS[chip]
+        self.chip = chip
+        self.flash = bytearray(b"\xff" * self.size)
+        if data is not None:
+            self.flash[: len(data)] = data[: self.size]
+        self.erases = 0
+        self.pages = 0
+        self.steps = 0
+        self.cut_at = None
+        self.on_write = None  # called after every write (the desktop keeps its file)
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop = self._range(index)
+            return bytearray(self.flash[start:stop])
+        return self.flash[self._index(index)]
+
+    def __setitem__(self, index, value):
+        # As the firmware's nvm.ByteArray: a byte, or a slice of step 1 with as many bytes.
+        if isinstance(index, slice):
+            start, stop = self._range(index)
+            if not isinstance(value, (bytes, bytearray, memoryview)):
+                raise NotImplementedError("array/bytes required on right side")
+            if len(value) != stop - start:
+                raise ValueError("Slice and value different lengths.")
+            data = bytes(value)
+        else:
+            start = self._index(index)
+            if not 0 <= value <= 255:
+                raise ValueError("bytes must be 0-255")
+            data = bytes((value,))
+        self._write(start, data)
+        if self.on_write is not None:
+            self.on_write(self.flash)
+
+    def _index(self, index):
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError("bytearray index out of range")
+        return index
+
+    def _range(self, s):
+        if s.step not in (None, 1):
+            raise NotImplementedError("only slices with step=1 (aka None) are supported")
+        return s.indices(self.size)[:2]
+
+    # -- the firmware's write --
+
+    def _write(self, start, data):
+        end = start + len(data)
+        if self.chip == "rp2040" and all(b == 0xFF for b in self.flash[start:end]):
+            page = start - start % self.page
+            while page < end:
+                image = bytearray(self.flash[page : page + self.page])
+                lo = max(start, page)
+                hi = min(end, page + self.page)
+                image[lo - page : hi - page] = data[lo - start : hi - start]
+                self._program(page, image)
+                page += self.page
+            return
+        base = start - start % self.block
+        while base < end:
+            image = bytearray(self.flash[base : base + self.block])
+            lo = max(start, base)
+            hi = min(end, base + self.block)
+            image[lo - base : hi - base] = data[lo - start : hi - start]
+            self._step()
+            self.flash[base : base + self.block] = b"\xff" * self.block
+            self.erases += 1
+            for page in range(base, base + self.block, self.page):
+                self._program(page, image[page - base : page - base + self.page])
+            base += self.block
+
+    def _program(self, addr, image):
+        half = self.page // 2
+        for part in (0, half):
+            self._step()
+            for i in range(part, part + half):
+                self.flash[addr + i] &= image[i]  # programming turns bits 1 to 0, never back
+        self.pages += 1
+
+    def _step(self):
+        if self.cut_at is not None and self.steps >= self.cut_at:
+            raise PowerCut()
+        self.steps += 1

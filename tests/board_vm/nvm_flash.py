@@ -1,0 +1,1 @@
+../../hardware/nvm_flash.py
