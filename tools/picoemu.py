@@ -205,12 +205,13 @@ class Run:
 
 
 def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=None, frames=(), until_ms=None,
-            probe=True, without=(), work=None, mark=None, source=False, pull_ups=False):
+            probe=True, without=(), work=None, mark=None, source=False, pull_ups=False, code_py=None):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
     files) and until_ms count from the mark, the first console line that
     starts with it (by default the probe's "probe ready"). pull_ups: the
-    profile's I2C lines are pulled high (rp2040js has no pull resistors)."""
+    profile's I2C lines are pulled high (rp2040js has no pull resistors).
+    code_py: a file to run as code.py instead of the game (probe is off)."""
     uf2, rom = firmware()
     profile = profiles.get(profile_name)
     work = work or tempfile.mkdtemp(prefix="picoemu-")
@@ -224,7 +225,11 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
     if probe:
         s.setdefault("SPIT_PROBE_MS", until_ms)
         s.setdefault("SPIT_PROBE_PIN", "GP%d" % PROBE_PIN)
+    if code_py is not None:
+        probe = False
     write_drive(drive, profile_name, firmware_banner(uf2), s, files, probe, without, source)
+    if code_py is not None:
+        shutil.copyfile(code_py, os.path.join(drive, "code.py"))
     image = os.path.join(work, "drive.img")
     fat_image(drive, image)
     pins = profile["display_pins"] if profile["display"] == "st7789" else None  # only the ST7789 is decoded

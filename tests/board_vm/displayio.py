@@ -168,19 +168,33 @@ class Palette:
     def __len__(self):
         return len(self._colors)
 
+    # As the firmware's: an index past the palette is an IndexError to read or
+    # write and a ValueError to make transparent; a colour past 0xFFFFFF a TypeError.
+    def _at(self, index):
+        if not 0 <= index < len(self._colors):
+            raise IndexError("index out of range")
+        return index
+
     def __getitem__(self, index):
-        return self._colors[index]
+        return self._colors[self._at(index)]
 
     def __setitem__(self, index, color):
         if isinstance(color, tuple):
             color = (color[0] << 16) | (color[1] << 8) | color[2]
-        self._colors[index] = color
+        if not 0 <= color <= 0xFFFFFF:
+            raise TypeError("color must be between 0x000000 and 0xffffff")
+        self._colors[self._at(index)] = color
+
+    def _checked(self, index):
+        if not 0 <= index < len(self._colors):
+            raise ValueError("palette_index must be 0-%d" % (len(self._colors) - 1))
+        return index
 
     def make_transparent(self, index):
-        self._transparent[index] = 1
+        self._transparent[self._checked(index)] = 1
 
     def make_opaque(self, index):
-        self._transparent[index] = 0
+        self._transparent[self._checked(index)] = 0
 
     def is_transparent(self, index):
         return self._transparent[index] == 1
@@ -189,16 +203,22 @@ class Palette:
 class TileGrid:
     def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
                  default_tile=0, x=0, y=0):
+        # The firmware's checks: a Bitmap or OnDiskBitmap shaded by a Palette,
+        # tiles that divide it, tile values below its tile count.
+        if not isinstance(bitmap, (Bitmap, OnDiskBitmap)):
+            raise TypeError("unsupported bitmap type")
+        if not isinstance(pixel_shader, Palette):
+            raise TypeError("unsupported pixel_shader type")
         tile_width = bitmap.width if tile_width is None else tile_width
         tile_height = bitmap.height if tile_height is None else tile_height
         if bitmap.width % tile_width or bitmap.height % tile_height:
             raise ValueError("Tile size must exactly divide the bitmap")
+        self._count = (bitmap.width // tile_width) * (bitmap.height // tile_height)
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         # x, y, width, height, tile_width, tile_height, hidden, flip_x, flip_y, transpose_xy
         self._f = [int(x), int(y), width, height, tile_width, tile_height, False, False, False, False]
-        many = (bitmap.width // tile_width) * (bitmap.height // tile_height) > 256
-        self._tiles = (list if many else bytearray)([default_tile] * (width * height))
+        self._tiles = (list if self._count > 256 else bytearray)([default_tile] * (width * height))
         self._parent = None
 
     x = _field(0)
@@ -220,6 +240,10 @@ class TileGrid:
     def __setitem__(self, index, tile):
         if isinstance(index, tuple):
             index = index[1] * self._f[2] + index[0]
+        if not 0 <= index < len(self._tiles):
+            raise IndexError("Tile index out of bounds")
+        if not 0 <= tile < self._count:
+            raise ValueError("tile must be 0-%d" % (self._count - 1))
         self._tiles[index] = tile
 
 

@@ -1,8 +1,12 @@
 """Stand-in for CircuitPython's keypad with the board's semantics.
 
 - The scanner scans when the test driver calls scan_all(ms) (every 5 ms of its
-  clock); every event of one scan carries that scan's timestamp, in key-number
-  order. A key's new level must be seen on debounce_threshold scans in a row.
+  clock), and once when it is made, as the firmware's does; every event of one
+  scan carries that scan's timestamp, in key-number order.
+- Debouncing is the firmware's up/down counter per key
+  (shared-module/keypad/__init__.c, keypad_debounce): it starts at 0, so a key
+  held at power-on gives no press, only its later release; from released
+  (-threshold) a press is reported when threshold scans in a row saw it.
 - The event queue is a fixed ring: a full queue drops the new event and sets
   overflowed; clear() empties it and resets the flag. get_into() fills an Event
   and allocates nothing, as on the board.
@@ -10,14 +14,22 @@
 The driver moves the switches with press(key, pressed).
 """
 
+import supervisor
+
 _live = []
+_held_at_start = []  # keys a test holds down before the scanner is made
+
+
+def hold_at_start(keys):
+    # Keys held when the next scanner is made (at power-on).
+    _held_at_start[:] = list(keys)
 
 
 class Event:
     def __init__(self, key_number=0, pressed=True, timestamp=None):
         self.key_number = key_number
         self.pressed = pressed
-        self.timestamp = timestamp
+        self.timestamp = supervisor.ticks_ms() if timestamp is None else timestamp  # as the firmware's
 
     @property
     def released(self):
@@ -73,39 +85,51 @@ class _Scanner:
         self.key_count = key_count
         self.events = EventQueue(max_events)
         self._level = bytearray(key_count)  # the switches as they are
-        self._state = bytearray(key_count)  # as last reported
-        self._seen = bytearray(key_count)  # scans in a row that saw a new level
-        self._none = bytearray(key_count)
+        for k in _held_at_start:
+            self._level[k] = 1
+        self._counter = [0] * key_count  # the firmware's debounce counters, -threshold..threshold
         self._threshold = debounce_threshold
         _live.append(self)
+        self.scan(supervisor.ticks_ms())  # the constructor scans once
 
     def deinit(self):
         if self in _live:
             _live.remove(self)
 
     def reset(self):
+        # Every key released as far as the scanner knows, then a scan now.
         for k in range(self.key_count):
-            self._state[k] = 0
-            self._seen[k] = 0
+            self._counter[k] = -self._threshold
+        self.scan(supervisor.ticks_ms())
 
     def press(self, key, pressed):
         self._level[key] = 1 if pressed else 0
 
     def debouncing(self):
-        # A switch whose new level is not yet reported, or a count of scans
-        # not yet back to 0 (the driver must scan).
-        return self._level != self._state or self._seen != self._none
+        # A key whose counter has not settled at its level's end (the driver must scan).
+        t = self._threshold
+        for k in range(self.key_count):
+            if self._counter[k] != (t if self._level[k] else -t):
+                return True
+        return False
 
     def scan(self, timestamp):
+        t = self._threshold
+        counter = self._counter
         for k in range(self.key_count):
-            if self._level[k] != self._state[k]:
-                self._seen[k] += 1
-                if self._seen[k] >= self._threshold:
-                    self._state[k] = self._level[k]
-                    self._seen[k] = 0
-                    self.events._put(k, self._level[k], timestamp)
-            else:
-                self._seen[k] = 0
+            c = counter[k]
+            if self._level[k]:
+                if c < t:
+                    c += 1
+                    if c == 0:
+                        c = t
+                        self.events._put(k, True, timestamp)
+            elif c > -t:
+                c -= 1
+                if c == 0:
+                    c = -t
+                    self.events._put(k, False, timestamp)
+            counter[k] = c
 
 
 class Keys(_Scanner):
