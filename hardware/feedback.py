@@ -179,7 +179,7 @@ class Synth:
             self._enable = digitalio.DigitalInOut(enable)
             self._enable.switch_to_output(value=True)
         self.synth = synthio.Synthesizer(sample_rate=22050)
-        self.notes = [synthio.Note(f or 1) for f in PITCHES]
+        self.notes = [synthio.Note(frequency=f or 1) for f in PITCHES]
         self.audio = audioio.AudioOut(pin)
         self.audio.play(self.synth)
         self._on = None
