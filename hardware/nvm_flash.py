@@ -91,27 +91,24 @@ class FlashNvm:
     def _write(self, start, data):
         end = start + len(data)
         if self.chip == "rp2040" and all(b == 0xFF for b in self.flash[start:end]):
-            page = start - start % self.page
-            while page < end:
-                image = bytearray(self.flash[page : page + self.page])
-                lo = max(start, page)
-                hi = min(end, page + self.page)
-                image[lo - page : hi - page] = data[lo - start : hi - start]
-                self._program(page, image)
-                page += self.page
+            for page in range(start - start % self.page, end, self.page):
+                self._program(page, self._merged(page, self.page, start, data))
             return
-        base = start - start % self.block
-        while base < end:
-            image = bytearray(self.flash[base : base + self.block])
-            lo = max(start, base)
-            hi = min(end, base + self.block)
-            image[lo - base : hi - base] = data[lo - start : hi - start]
+        for base in range(start - start % self.block, end, self.block):
+            image = self._merged(base, self.block, start, data)
             self._step()
             self.flash[base : base + self.block] = b"\xff" * self.block
             self.erases += 1
             for page in range(base, base + self.block, self.page):
                 self._program(page, image[page - base : page - base + self.page])
-            base += self.block
+
+    def _merged(self, base, length, start, data):
+        # The flash from base for length bytes, with data written from start over it.
+        image = bytearray(self.flash[base : base + length])
+        lo = max(start, base)
+        hi = min(start + len(data), base + length)
+        image[lo - base : hi - base] = data[lo - start : hi - start]
+        return image
 
     def _program(self, addr, image):
         half = self.page // 2
