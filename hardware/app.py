@@ -521,9 +521,14 @@ class App:
         self._play(game, now_ms)
 
     def resume_match(self, now_ms):
+        # The saved match, after the same 3-second countdown as a pause has,
+        # so whoever pressed "go" gets no head start.
         self.kind = self.saved.kind
         self.rules_of[self.kind] = self.saved.rules
         self._play(self.saved, now_ms)
+        self._pause(now_ms)
+        self._resume_at = (now_ms + COUNTDOWN_MS) & _TICKS_MAX
+        self._paused_step(now_ms)
 
     def _play(self, game, now_ms):
         self.game = game

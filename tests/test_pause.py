@@ -155,6 +155,11 @@ def test_leave_then_resume_restores_the_exact_position():
     rig.press(1, PILE_0 + 1)  # "pile 2: leave"
     assert rig.app.mode == MENU and rig.screen.lines[1].startswith(">Resume Spit 1")
     rig.press(0, PILE_0 + 1)  # start: the first line, resume
+    # Issue 23: the same countdown as after a pause; presses meanwhile move nothing.
+    assert rig.app.mode == PAUSED and rig.screen.lines[1].strip() in ("3", "2") and rig.screen.lines[3] == "get ready"
+    rig.press(1, STOCK_0)
+    assert rig.app.game.text() == left and rig.app.controls.chosen[1] == 255
+    rig.run(3000)
     assert rig.app.mode == MATCH and rig.app.game.text() == left
 
 

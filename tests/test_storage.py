@@ -280,6 +280,8 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     assert again.saved is not None and again.saved.text() == saved_text
     assert "Resume Spit 2" in screen.text.text
     again.resume_match(0)
+    assert again.mode != PLAYING and again.game.text() == saved_text  # counting down (issue 23)
+    again.step(3000)
     assert again.mode == PLAYING and again.game.text() == saved_text
     assert again.rules == 1
 
