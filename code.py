@@ -132,7 +132,12 @@ def run(io, app):
 
 def main():
     io, app = start()
-    run(io, app)
+    try:
+        run(io, app)
+    except KeyboardInterrupt:
+        if ON_BOARD:
+            raise  # the board's console: Ctrl-C stops the program as ever
+        print("interrupted")
     if app.game is not None:
         print(app.game.text())
     if not ON_BOARD:

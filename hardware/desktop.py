@@ -53,6 +53,7 @@ from .profiles import SetupError
 TICKS_PERIOD = 1 << 29
 POWER_ON_TICKS = 0x1FFF0000  # supervisor.ticks_ms() at power-on: the board's clock wraps 65.5 s in
 TAP_MS = 60
+REPLAY_MAX_MS = 24 * 3600 * 1000
 SCAN_MS = 5
 
 # Keyboard layouts for both players on one keyboard, per key map.
@@ -200,8 +201,12 @@ def read_replay(path, keymap):
     events = []
     end = None
     last = 0  # the latest line's time
-    with open(path) as f:
-        for lineno, line in enumerate(f, 1):
+    with open(path, "rb") as f:
+        for lineno, raw in enumerate(f, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError("%s line %d: not UTF-8 text" % (path, lineno))
             words = line.split("#", 1)[0].split()
             if not words:
                 continue
@@ -209,15 +214,13 @@ def read_replay(path, keymap):
                 if end is not None:
                     raise ValueError("nothing may follow the end line")
                 if len(words) == 2 and words[1] == "end":
-                    end = int(words[0])
+                    end = _replay_ms(words[0])
                     if end < last:
                         raise ValueError("the end comes before an event")
                     continue
                 if len(words) not in (2, 3) or (len(words) == 3 and words[2] not in ("down", "up")):
                     raise ValueError("expected 'MS KEY [down|up]'")
-                ms = int(words[0])
-                if ms < 0:
-                    raise ValueError("negative time")
+                ms = _replay_ms(words[0])
                 k = key_number(keymap, words[1])
                 last = max(last, ms)
             except ValueError as e:
@@ -231,6 +234,15 @@ def read_replay(path, keymap):
     if end is None:
         end = (events[-1][0] if events else 0) + 2000
     return events, end
+
+
+def _replay_ms(word):
+    ms = int(word)
+    if ms < 0:
+        raise ValueError("negative time")
+    if ms > REPLAY_MAX_MS:
+        raise ValueError("%d ms is past a replay's longest, %d ms (24 hours)" % (ms, REPLAY_MAX_MS))
+    return ms
 
 
 def file_setting(name, path=None):
@@ -400,6 +412,9 @@ class DesktopIO:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
+            # SDL would turn SIGINT and SIGTERM into quit events nobody reads
+            # here: a headless run keeps Python's own handling of them.
+            os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         keymap = profile["keymap"]
         self.now_ms = 0

@@ -422,3 +422,40 @@ def test_a_corrupt_save_file_is_one_line_naming_it(tmp_path):
     from hardware.storage import SETTINGS, Store
 
     assert Store(bytearray(save.read_bytes()), say=lambda m: None).load(SETTINGS) is not None  # saved afresh
+
+
+@pytest.mark.parametrize("text,says", [
+    ("100 p0.stock2\n1000000000000 p0.pile0\n", "line 2: 1000000000000 ms is past a replay's longest"),
+    ("100 p0.stock2\n200 p0.pi\xe9le0\n", "line 2: not UTF-8 text"),
+])
+def test_absurd_or_unreadable_replay_lines_are_a_clear_message(tmp_path, text, says):
+    # Issue 23: a line at 10**12 ms spun a core; a non-UTF-8 file named neither file nor line.
+    replay = tmp_path / "bad.txt"
+    replay.write_bytes(text.encode("latin-1"))
+    out = run(["code.py"], {"SPIT_REPLAY": str(replay)})
+    assert out.returncode == 1 and str(replay) in out.stdout and says in out.stdout, out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_a_long_replay_can_be_interrupted(tmp_path, sig):
+    # SDL turned SIGTERM and SIGINT into quit events a headless replay never
+    # read: the process ignored them. Stepping every scan of an hour-long
+    # replay, the signal now ends it (the timeout only guards against a hang).
+    import signal
+    import time
+
+    replay = tmp_path / "long.txt"
+    replay.write_text("300 p0.stock1\n3600000 end\n")
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+             SPIT_REPLAY=str(replay), SPIT_FAST="0")
+    proc = subprocess.Popen([sys.executable, "code.py"], cwd=ROOT, env=e, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    assert proc.poll() is None  # still replaying its hour
+    proc.send_signal(getattr(signal, sig))
+    out, err = proc.communicate(timeout=60)
+    if sig == "SIGTERM":
+        assert proc.returncode == -signal.SIGTERM
+    else:
+        assert proc.returncode == 0 and "interrupted" in out and "Traceback" not in out + err
