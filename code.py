@@ -77,7 +77,8 @@ def start():
     # The display, buttons and game of the chosen profile: (io, app).
     io = None
     try:
-        profile = profiles.get(setting("SPIT_PROFILE"))
+        source = "settings.toml" if ON_BOARD or os.getenv("SPIT_PROFILE") is None else "the environment"
+        profile = profiles.get(setting("SPIT_PROFILE"), source)
         io = open_io(profile)
         seed = seed_setting()
         from hardware.app import App

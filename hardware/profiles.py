@@ -87,14 +87,14 @@ class SetupError(Exception):
     pass
 
 
-def get(name):
+def get(name, source="settings.toml"):
+    # source: where the name came from, for the message.
     if not name:
         name = DEFAULT
     profile = PROFILES.get(name)
     if profile is None:
-        raise SetupError(
-            "Unknown SPIT_PROFILE %r. Set it in settings.toml to one of: %s" % (name, ", ".join(sorted(PROFILES)))
-        )
+        raise SetupError("Unknown SPIT_PROFILE %r (from %s). Set it to one of: %s"
+                         % (name, source, ", ".join(sorted(PROFILES))))
     profile = dict(profile)
     profile["name"] = name
     return profile

@@ -39,7 +39,7 @@ def test_a_whole_match_through_code_py(tmp_path, profile, game, seed, rules):
 def test_unknown_profile_is_a_clear_message_not_a_traceback():
     out = run(["code.py"], {"SPIT_PROFILE": "teapot", "SPIT_REPLAY": os.devnull})
     assert out.returncode == 1
-    assert "Unknown SPIT_PROFILE 'teapot'" in out.stdout and "pico-ssd1306" in out.stdout
+    assert "Unknown SPIT_PROFILE 'teapot' (from the environment)" in out.stdout and "pico-ssd1306" in out.stdout
     assert "Traceback" not in out.stdout + out.stderr
 
 

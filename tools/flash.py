@@ -216,7 +216,7 @@ def flash(drive, profile_name=None, force=False, offline=False, say=print, sourc
 def _flash(drive, profile_name, offline, say, mpy_folder):
     explicit = profile_name is not None
     name = profile_name or drive_profile(drive) or profiles.DEFAULT
-    profile = profiles.get(name)
+    profile = profiles.get(name, "--profile" if explicit else "the drive's settings.toml")
     libraries = profile["libraries"]
 
     writes = game_files(profile)
