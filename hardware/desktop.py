@@ -40,7 +40,9 @@ start, ``#`` comments. KEY is ``p0.stock2``, ``p1.pile0``, ``p0.prev``,
 ``p1.next`` (player, then the action) or a keypad key number. A line without
 down/up is a tap: down at MS, up 60 ms later. ``MS end``, the last line, ends
 the replay at MS; without it the replay ends 2 s after its last event. Then
-the final position is printed in the engine's notation.
+the final position is printed in the engine's notation. ``nvm HEX``, before
+the events, is the saved data the replay starts from (a recording made with
+a save file writes it), kept in memory: nothing is saved to a file.
 """
 
 import os
@@ -196,10 +198,12 @@ def key_number(keymap, name):
 
 
 def read_replay(path, keymap):
-    """Parse a replay file: a sorted list of (ms, key number, pressed), and
-    when it ends (its end line, or 2 s after its last event)."""
+    """Parse a replay file: a sorted list of (ms, key number, pressed), when
+    it ends (its end line, or 2 s after its last event), and the saved data
+    it starts from (its nvm line's bytes), or None."""
     events = []
     end = None
+    nvm = None
     last = 0  # the latest line's time
     with open(path, "rb") as f:
         for lineno, raw in enumerate(f, 1):
@@ -211,6 +215,11 @@ def read_replay(path, keymap):
             if not words:
                 continue
             try:
+                if words[0] == "nvm":
+                    if len(words) != 2 or nvm is not None or events:
+                        raise ValueError("one nvm line, before the events: 'nvm HEX'")
+                    nvm = bytes.fromhex(words[1])
+                    continue
                 if end is not None:
                     raise ValueError("nothing may follow the end line")
                 if len(words) == 2 and words[1] == "end":
@@ -233,7 +242,7 @@ def read_replay(path, keymap):
     events.sort(key=lambda e: e[0])
     if end is None:
         end = (events[-1][0] if events else 0) + 2000
-    return events, end
+    return events, end, nvm
 
 
 def _replay_ms(word):
@@ -423,7 +432,7 @@ class DesktopIO:
         self.keys = DesktopKeys(len(keymap), self.ticks_ms, DEBOUNCE_SCANS)  # debounced as the board's
         self.event = Event()
         try:
-            events, self._end_ms = read_replay(self.replay, keymap) if self.replay else ([], 0)
+            events, self._end_ms, start_nvm = read_replay(self.replay, keymap) if self.replay else ([], 0, None)
         except (OSError, ValueError) as e:
             raise SetupError("replay file: %s" % e)
         self._script = deque(events) if self.replay else None
@@ -459,7 +468,14 @@ class DesktopIO:
         out = None if headless else _desktop_sound(pygame)
         self.feedback = Feedback(out, None, [] if self.sound_log else None)
         self.store = None
-        if save:
+        if start_nvm is not None:  # the saved data a recording started from, in memory only
+            from .nvm_flash import FlashNvm
+            from .storage import Store
+
+            if save:
+                raise SetupError("the replay carries the saved data it started from (its nvm line): leave SPIT_SAVE out")
+            self.store = Store(FlashNvm("rp2040", start_nvm), say=lambda m: print("replay nvm: %s" % m))
+        elif save:
             from .storage import FileNvm, Store
 
             def say(message):
@@ -470,6 +486,13 @@ class DesktopIO:
             except OSError as e:
                 raise SetupError("SPIT_SAVE %s: its folder cannot be made (%s)" % (save, e.strerror or e))
             self.store = Store(FileNvm(save, say=print), say=say)
+            flash = self.store.nvm.flash.flash
+            used = len(flash)
+            while used and flash[used - 1] == 0xFF:
+                used -= 1
+            if self.record is not None and used:  # its replay starts from the same saved data
+                self.record.write("nvm %s\n" % bytes(flash[:used]).hex())
+                self.record.flush()
 
     def _jump(self):
         # A fast replay skips the scans where nothing can happen: it goes on

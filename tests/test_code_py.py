@@ -459,3 +459,39 @@ def test_a_long_replay_can_be_interrupted(tmp_path, sig):
         assert proc.returncode == -signal.SIGTERM
     else:
         assert proc.returncode == 0 and "interrupted" in out and "Traceback" not in out + err
+
+
+def test_a_recording_made_with_a_save_file_replays_the_same_game(tmp_path):
+    # Issue 23: with SPIT_SAVE set, the recorded session started from the saved
+    # settings (here: Speed) while its replay started from the defaults. The
+    # recording now carries the saved data it started from (its nvm line).
+    save = tmp_path / "nvm.bin"
+    chose = tmp_path / "choose.txt"
+    chose.write_text("300 p0.pile0\n600 end\n")  # the menu's first line: Spit -> Speed, saved
+    assert run(["code.py"], {"SPIT_REPLAY": str(chose), "SPIT_SAVE": str(save)}).returncode == 0
+    script = window_session(
+        tmp_path / "session.py",
+        "keys = {300: 'x', 900: 'a', 910: 'h', 1500: 'a', 1600: 's', 1700: 'h', 1800: 'j'}\n"
+        "while io.running and io.now_ms < 2500:\n"
+        "    key = keys.get(io.now_ms)\n"
+        "    if key:\n"
+        "        code = pygame.key.key_code(key)\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
+        "    io.pump()\n"
+        "    app.step(io.ticks_ms())\n"
+        "    io.refresh()\n"
+        "io.finish()\n"
+        "print(app.game.text())\n"
+    )
+    record = tmp_path / "keys.txt"
+    live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_SAVE": str(save), "SPIT_SEED": "4"})
+    assert live.returncode == 0, live.stderr
+    played = live.stdout.strip().splitlines()[-1]
+    assert played.startswith("speed ")  # the saved choice
+    assert any(line.startswith("nvm ") for line in record.read_text().splitlines())
+    again = run(["code.py"], {"SPIT_REPLAY": str(record), "SPIT_SEED": "4"})
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip().splitlines()[-1] == played
+    refused = run(["code.py"], {"SPIT_REPLAY": str(record), "SPIT_SAVE": str(save)})
+    assert refused.returncode == 1 and "leave SPIT_SAVE out" in refused.stdout

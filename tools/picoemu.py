@@ -140,7 +140,7 @@ def replay_events(path, profile):
     buttons = profile["buttons"]
     if not isinstance(buttons, tuple):
         raise ValueError("profile %s reads its buttons through a shift register: not emulated" % profile["name"])
-    events, end_ms = read_replay(path, profile["keymap"])
+    events, end_ms, _ = read_replay(path, profile["keymap"])
     return [(ms, gpio(buttons[k]), 0 if pressed else 1) for ms, k, pressed in events], end_ms
 
 
