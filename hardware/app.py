@@ -31,13 +31,13 @@ _TICKS_MAX = (1 << 29) - 1
 OPTIONS = (
     (
         ("Win", ("first out", "100 points"), SCORING),
-        ("Stocks", ("five", "four (V-1)"), FOUR_STOCKS),
-        ("Slap", ("yes", "no (V-2)"), NO_SLAP),
-        ("Colours", ("any", "alternate (V-3)"), ALT_COLOURS),
+        ("Stocks", ("five", "four"), FOUR_STOCKS),  # V-1
+        ("Slap", ("yes", "no"), NO_SLAP),  # V-2
+        ("Colours", ("any", "alternate"), ALT_COLOURS),  # V-3
     ),
     (
         ("Win", ("first out", "50 points"), 1),  # engine.speed: SCORING to TARGET
-        ("Sides", ("10 cards", "5 (SD-2b)"), 2),  # engine.speed.SHORT_SIDES
+        ("Sides", ("10 cards", "5 cards"), 2),  # engine.speed.SHORT_SIDES (SD-2b)
     ),
 )
 OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
@@ -158,10 +158,20 @@ class App:
         self.tally[i] = min(self.tally[i] + 1, 0xFFFF)
         self._save_tally()
 
+    def who(self, p):
+        # Player p in table words: the bottom or top half, or you and the
+        # computer when one person plays it.
+        if self.players and self.players != _DEMO:
+            return ("you", "computer")[p]
+        return ("bottom", "top")[p]
+
     def tally_text(self):
-        # The tally for the players chosen now: "3:2", "you 5:7 Hard".
-        if self.players == 0 or self.players == _DEMO:
-            return "P0 %d : P1 %d" % (self.tally[0], self.tally[1])
+        # The tally for the players chosen now: "bottom 3 : 2 top", "you 5 : 7 Hard";
+        # none for a demo, which is not counted.
+        if self.players == _DEMO:
+            return "none in a demo"
+        if self.players == 0:
+            return "bottom %d : %d top" % (self.tally[0], self.tally[1])
         i = 2 + 2 * (self.players - 1)
         return "you %d : %d %s" % (self.tally[i], self.tally[i + 1], PLAYERS[self.players][3:])
 
@@ -199,8 +209,9 @@ class App:
     def _item_text(self, item):
         if item == _RESUME:
             g = self.saved
-            score = " %d:%d" % (g.scores[0], g.scores[1]) if g.rules & SCORING else ""
-            return "Resume %s %d%s" % (GAMES[g.kind], g.round, score)
+            if g.rules & SCORING:  # the points say how far it went
+                return "Resume %s %d:%d" % (GAMES[g.kind], g.scores[0], g.scores[1])
+            return "Resume %s round %d" % (GAMES[g.kind], g.round)
         if item == _GAME:
             return "Game: " + GAMES[self.kind]
         if item == _PLAYERS:
@@ -228,7 +239,7 @@ class App:
         options = options[top : top + room]
         if rows < 10:
             return options
-        move = "move: " + ("cursor keys" if self.profile["cursor"] else "stock 1 / 2")
+        move = "move: " + ("cursor keys" if self.profile["cursor"] else "stock 1 / 2")  # counted from 1, as on the table
         return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + [move, "pile 1 change, 2 go"]
 
     def draw_menu(self):
@@ -437,8 +448,8 @@ class App:
         if left >= 0:
             return ["", "  %d" % left, "", "get ready"]
         want = self._humans()
-        waiting = " ".join("P%d" % p for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
-        return ["PAUSED by P%d" % self.paused_by, "waiting: " + (waiting or "anyone"), "any key: go on",
+        waiting = " ".join(self.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
+        return ["PAUSED by " + self.who(self.paused_by), "waiting: " + (waiting or "anyone"), "any key: go on",
                 "pile 2: leave"]
 
     def _resume(self, now_ms):
@@ -533,6 +544,7 @@ class App:
     def _play(self, game, now_ms):
         self.game = game
         self.screen.speed = self.kind == 1
+        self.screen.names = ("you", "CPU") if self.who(0) == "you" else ("bottom", "top")
         seed = game.rng.s1
         level = self.players - 1
         self.bots = [None, None]
@@ -556,12 +568,14 @@ class App:
     def over_lines(self):
         g = self.game
         roomy = self.screen.rows >= 10
-        lines = ["GAME OVER", "Player %d wins" % g.winner]
+        winner = self.who(g.winner)
+        lines = ["GAME OVER", ("You win" if winner == "you" else winner[0].upper() + winner[1:] + " wins")]
         if roomy:  # five lines on the OLED: no room for this one
             lines.append("after %d rounds" % g.round)
         if g.rules & SCORING:
             lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
-        lines.append("tally " + self.tally_text())
+        if self.players != _DEMO:  # a demo is not counted
+            lines.append("tally " + self.tally_text())
         lines.append("any key: menu")
         if roomy:
             lines.insert(1, "")

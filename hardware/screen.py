@@ -74,6 +74,7 @@ class Screen:
         self.cols = w // (6 * self.text_scale)
         self.rows = h // (12 * self.text_scale)
         self.speed = False  # the game on the table is Speed (set by the App)
+        self.names = ("bottom", "top")  # the players in table words (set by the App: "you", "CPU")
         self.facing = False
         self.root = displayio.Group()
         self.table = displayio.Group()
@@ -359,10 +360,19 @@ class Screen:
         if ph == SLAP:
             return "SLAP!"
         if ph == CHOOSE:
-            return ("P%d?" if short else "P%d: pick") % game.chooser
+            return self._fit("%s picks", "%s?", game.chooser)
         if ph == GAME_OVER:
-            return "P%d won" % game.winner
+            return self._fit("%s won", "%s won", game.winner)
         return ""
+
+    def _fit(self, long, short, p):
+        # Player p in table words (names), in the long form when it fits the
+        # middle, else the short one, else with the name's initial.
+        name = self.names[p]
+        for text in (long % name, short % name, short % name[0].upper()):
+            if len(text) <= self.status.cols:
+                return text
+        return text
 
     def info_text(self, game):
         # Scores while they count; else a stalemate, or the last round's result

@@ -94,13 +94,13 @@ def test_pause_and_resume_in_every_phase_and_no_press_moves_while_paused(phase):
     rig.app._play(g, rig.clock)
     rig.pause(1)  # player 1 holds both pile buttons for a second
     assert rig.app.mode == PAUSED and rig.app.paused_by == 1
-    assert rig.screen.lines[0] == "PAUSED by P1" and "P0 P1" in rig.screen.lines[1]
+    assert rig.screen.lines[0] == "PAUSED by top" and "bottom top" in rig.screen.lines[1]
     before = g.text()  # (the chord's first press counted as usual: in READY it called)
     for p in range(2):  # presses while paused: none becomes a move
         for a in (STOCK_0, STOCK_0 + 1, STOCK_0 + 2, PILE_0):
             rig.press(p, a)
             if p == 0:
-                assert rig.app.mode == PAUSED and "P1" in rig.screen.lines[1] and "P0" not in rig.screen.lines[1]
+                assert rig.app.mode == PAUSED and "top" in rig.screen.lines[1] and "bottom" not in rig.screen.lines[1]
     assert g.text() == before
     # Both have pressed: a countdown, then the match goes on where it was.
     assert rig.app.mode == PAUSED and rig.screen.lines[1].strip() in ("3", "2")
@@ -153,7 +153,7 @@ def test_leave_then_resume_restores_the_exact_position():
     rig.pause(0)
     left = g.text()
     rig.press(1, PILE_0 + 1)  # "pile 2: leave"
-    assert rig.app.mode == MENU and rig.screen.lines[1].startswith(">Resume Spit 1")
+    assert rig.app.mode == MENU and rig.screen.lines[1].startswith(">Resume Spit round 1")
     rig.press(0, PILE_0 + 1)  # start: the first line, resume
     # Issue 23: the same countdown as after a pause; presses meanwhile move nothing.
     assert rig.app.mode == PAUSED and rig.screen.lines[1].strip() in ("3", "2") and rig.screen.lines[3] == "get ready"
@@ -184,7 +184,7 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
     again = Rig(nvm=rig.nvm)
     assert again.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0]
     again.press(0, STOCK_0)  # up from the first line: the last one, the tally
-    assert any(">Tally P0 2 : P1 0" in line for line in again.screen.lines)
+    assert any(">Tally bottom 2 : 0 top" in line for line in again.screen.lines)
     again.app.players = 3
     assert again.app.tally_text() == "you 1 : 0 Hard"
 

@@ -76,7 +76,7 @@ SCENES = {
     "deep": (deep_scene, PLAY, "R"),
     "stalemate": (stalemate_scene, STALEMATE, "SPIT!"),
     "slap": (slap_scene, SLAP, "SLAP!"),
-    "choose": (choose_scene, CHOOSE, "P0"),
+    "choose": (choose_scene, CHOOSE, "bottom"),  # table words: player 0 sits at the bottom
     "result": (result_scene, READY, "SPIT!"),
 }
 

@@ -278,7 +278,8 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     screen = Screen(display, profile)
     again = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     assert again.saved is not None and again.saved.text() == saved_text
-    assert "Resume Spit 2" in screen.text.text
+    scores = again.saved.scores
+    assert "Resume Spit %d:%d" % (scores[0], scores[1]) in screen.text.text  # a scored match: its points
     again.resume_match(0)
     assert again.mode != PLAYING and again.game.text() == saved_text  # counting down (issue 23)
     again.step(3000)
