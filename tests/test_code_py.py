@@ -245,14 +245,13 @@ def window_session(path, body):
     return path
 
 
-def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
-    # A session in the window (SDL's dummy video), keys from pygame's event
-    # queue, recorded with SPIT_RECORD; its replay ends in the same position
-    # with the same frames.
-    script = window_session(
-        tmp_path / "session.py",
-        "keys = {300: 'x', 700: 'a', 710: 'h', 1200: 'g', 1300: 's', 1400: 'z', 1500: 'd', 1600: 'j', 1700: 'k'}\n"
-        "while io.running and io.now_ms < 3500:\n"
+def typed_session(path, keys, until_ms):
+    """A window session (window_session) whose keyboard types keys ({ms:
+    key}) until until_ms, then prints the final position."""
+    return window_session(
+        path,
+        "keys = %r\n"
+        "while io.running and io.now_ms < %d:\n"
         "    key = keys.get(io.now_ms)\n"
         "    if key:\n"
         "        code = pygame.key.key_code(key)\n"
@@ -262,8 +261,16 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
         "    app.step(io.ticks_ms())\n"
         "    io.refresh()\n"
         "io.finish()\n"
-        "print(app.game.text())\n"
+        "print(app.game.text())\n" % (keys, until_ms),
     )
+
+
+def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
+    # A session in the window (SDL's dummy video), keys from pygame's event
+    # queue, recorded with SPIT_RECORD; its replay ends in the same position
+    # with the same frames.
+    script = typed_session(tmp_path / "session.py", {300: "x", 700: "a", 710: "h", 1200: "g", 1300: "s",
+                                                       1400: "z", 1500: "d", 1600: "j", 1700: "k"}, 3500)
     record = tmp_path / "keys.txt"
     live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_FRAMES": str(tmp_path / "live"),
                                "SPIT_SAVE": str(tmp_path / "unused.bin")})
@@ -469,21 +476,8 @@ def test_a_recording_made_with_a_save_file_replays_the_same_game(tmp_path):
     chose = tmp_path / "choose.txt"
     chose.write_text("300 p0.pile0\n600 end\n")  # the menu's first line: Spit -> Speed, saved
     assert run(["code.py"], {"SPIT_REPLAY": str(chose), "SPIT_SAVE": str(save)}).returncode == 0
-    script = window_session(
-        tmp_path / "session.py",
-        "keys = {300: 'x', 900: 'a', 910: 'h', 1500: 'a', 1600: 's', 1700: 'h', 1800: 'j'}\n"
-        "while io.running and io.now_ms < 2500:\n"
-        "    key = keys.get(io.now_ms)\n"
-        "    if key:\n"
-        "        code = pygame.key.key_code(key)\n"
-        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
-        "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
-        "    io.pump()\n"
-        "    app.step(io.ticks_ms())\n"
-        "    io.refresh()\n"
-        "io.finish()\n"
-        "print(app.game.text())\n"
-    )
+    script = typed_session(tmp_path / "session.py", {300: "x", 900: "a", 910: "h", 1500: "a", 1600: "s",
+                                                       1700: "h", 1800: "j"}, 2500)
     record = tmp_path / "keys.txt"
     live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_SAVE": str(save), "SPIT_SEED": "4"})
     assert live.returncode == 0, live.stderr
