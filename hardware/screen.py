@@ -283,8 +283,8 @@ class Screen:
                         elif controls.cursor_mode and controls.cursor[p] == s:
                             mark = self._marker(p, True)
                     row = S.ROW_DEPTH + hidden if self.marks or mark < 0 else mark
-                    if self.marks:
-                        mark = S.MARK_BLANK if mark < 0 else mark
+                if self.marks and mark < 0:
+                    mark = S.MARK_BLANK
                 if drawn_card[i] != card:
                     drawn_card[i] = card
                     self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)

@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from engine.cards import NO_CARD  # noqa: E402
-from engine.spit import CHOOSE, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
+from engine.spit import CHOOSE, FOUR_STOCKS, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
 from hardware import profiles, sprites  # noqa: E402
 from hardware.app import App  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
@@ -496,3 +496,18 @@ def test_the_window_scale_fits_the_monitor():
     assert window_scale(board, {"SPIT_SCALE": "5"}, FakePygame((800, 600))) == 5  # chosen
     with pytest.raises(SetupError, match="SPIT_SCALE"):
         window_scale(board, {"SPIT_SCALE": "big"}, FakePygame((800, 600)))
+
+
+def test_four_stocks_leave_the_fifth_place_empty_on_every_profile(rig, tmp_path):
+    # V-1: with four stocks the fifth place shows no card and no marker (a
+    # marker tile of -1 there is refused by the firmware, as by the stand-ins).
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = Game(5, FOUR_STOCKS)
+    assert g.stocks == 4
+    screen.show_game(g, controls, 0)
+    image = snapshot(display, "%s-four-stocks" % profile["name"], tmp_path)
+    check_table(profile, screen, image, g)
+    assert screen.stocks[0][4] == sprites.TILE_BLANK and screen.stocks[1][4] == sprites.TILE_BLANK
+    if screen.marks:
+        assert screen.marks[0][4][0] == sprites.MARK_BLANK
