@@ -158,11 +158,11 @@ class App:
         self.tally[i] = min(self.tally[i] + 1, 0xFFFF)
         self._save_tally()
 
-    def who(self, p):
+    def who(self, p, short=False):
         # Player p in table words: the bottom or top half, or you and the
-        # computer when one person plays it.
+        # computer (short: "CPU", for the middle of the table) when one person plays it.
         if self.players and self.players != _DEMO:
-            return ("you", "computer")[p]
+            return ("you", "CPU" if short else "computer")[p]
         return ("bottom", "top")[p]
 
     def tally_text(self):
@@ -544,7 +544,7 @@ class App:
     def _play(self, game, now_ms):
         self.game = game
         self.screen.speed = self.kind == 1
-        self.screen.names = ("you", "CPU") if self.who(0) == "you" else ("bottom", "top")
+        self.screen.names = (self.who(0, True), self.who(1, True))
         seed = game.rng.s1
         level = self.players - 1
         self.bots = [None, None]
