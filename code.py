@@ -114,12 +114,14 @@ def start_position(value):
     game = line.split(" ", 1)[0]
     try:
         if game == "spit":
-            from engine.spit import Game
-        elif game == "speed":
-            from engine.speed import Game
-        else:
-            raise ValueError("a position starts with spit or speed, not %r" % game)
-        return Game.from_text(line)
+            from engine import spit
+
+            return spit.Game.from_text(line)
+        if game == "speed":
+            from engine import speed
+
+            return speed.Game.from_text(line)
+        raise ValueError("a position starts with spit or speed, not %r" % game)
     except ValueError as e:
         raise profiles.SetupError("SPIT_START: %s" % e)
 

@@ -126,30 +126,38 @@ def decode(payload):
     if kind == SPEED:
         from . import speed  # loaded only for a Speed match
 
-        g = speed.Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
-    elif kind == SPIT:
-        g = Game(0, payload[1])
-    else:
+        fast = speed.Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
+        _read_deck(payload, fast._deck)
+        fast._lay_out()
+        return _read_state(payload, fast)
+    if kind != SPIT:
         raise ValueError("saved game kind %d is unknown" % kind)
+    g = Game(0, payload[1])
+    _read_deck(payload, g._deck)
+    n0 = _get16(payload, 14)
+    if not 0 < n0 < 52:
+        raise ValueError("saved card split %d is impossible" % n0)
+    for i in range(14):
+        g.counts[i] = 0
+    g._lay_out(0, 0, n0)
+    g._lay_out(1, n0, 52 - n0)
+    if not (g.counts[10] or g.counts[11]):
+        raise ValueError("a saved round needs spit cards to start")
+    return _read_state(payload, g)
+
+
+def _read_deck(payload, deck):
     seen = bytearray(52)
     for i in range(52):
         card = payload[_CARDS + i]
         if card >= 52 or seen[card]:
             raise ValueError("saved cards are not a deck")
         seen[card] = 1
-        g._deck[i] = card
-    if kind == SPEED:
-        g._lay_out()
-    else:
-        n0 = _get16(payload, 14)
-        if not 0 < n0 < 52:
-            raise ValueError("saved card split %d is impossible" % n0)
-        for i in range(14):
-            g.counts[i] = 0
-        g._lay_out(0, 0, n0)
-        g._lay_out(1, n0, 52 - n0)
-        if not (g.counts[10] or g.counts[11]):
-            raise ValueError("a saved round needs spit cards to start")
+        deck[i] = card
+
+
+def _read_state(payload, g):
+    # The round, scores and generator every kind of game saves alike.
     g.round = _get16(payload, 2)
     g.scores[0] = _get16(payload, 4)
     g.scores[1] = _get16(payload, 6)

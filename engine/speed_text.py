@@ -112,10 +112,10 @@ def parse_position(cls, text):
     if len(f) != _FIELDS or f[0] != "speed":
         raise NotationError("a Speed position is %d fields separated by single spaces, starting with 'speed'" % _FIELDS)
     name, _, who = f[1].partition(":")
-    phase = [p for p, t in PHASES.items() if t == name]  # any order: one matches
-    if not phase:
+    named = [p for p, t in PHASES.items() if t == name]  # any order: one matches
+    if not named:
         raise NotationError("unknown phase %r (ready, play, stalemate or over)" % name)
-    phase = phase[0]
+    phase = named[0]
     if who not in ("", "0", "1"):
         raise NotationError("phase %r: the player after ':' is 0 or 1" % f[1])
     if phase == _s.GAME_OVER and not who:

@@ -218,7 +218,7 @@ def parse_position(cls, text):
     n = g.counts
     for i in range(len(n)):
         n[i] = 0
-    every = []
+    every = []  # type: list[int]
     for p in range(2):
         stocks = fields[6 + 2 * p].split("/")
         if len(stocks) != nstocks:

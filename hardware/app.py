@@ -75,7 +75,7 @@ class App:
         self.seed = seed  # None: seed each match from the clock of its start press
         self.kind = 0  # which game: 0 Spit, 1 Speed
         self.players = 0  # index into PLAYERS
-        self.bots = [None, None]
+        self.bots = [None, None]  # type: list  # an engine.bot.Bot for each computer player, imported only when one plays
         self._bot_due = [None, None]  # when a computer player acts next (decides, or presses)
         self._moves = bytearray(64)  # room for the computer's legal moves
         self._bot_keys = (bytearray(16), bytearray(16))  # each computer player's planned presses
@@ -177,6 +177,7 @@ class App:
 
     def _save_match(self):
         g = self.game
+        assert g is not None  # called only while a match is played
         if self.store is None or g.phase != READY or g.called or g.round == self._saved_round:
             return
         self._saved_round = g.round
@@ -209,6 +210,7 @@ class App:
     def _item_text(self, item):
         if item == _RESUME:
             g = self.saved
+            assert g is not None  # the item is there only with a saved match
             if g.rules & SCORING:  # the points say how far it went
                 return "Resume %s %d:%d" % (GAMES[g.kind], g.scores[0], g.scores[1])
             return "Resume %s round %d" % (GAMES[g.kind], g.round)
@@ -304,6 +306,7 @@ class App:
                 self.draw_menu()
         elif self.mode == MATCH:
             g = self.game
+            assert g is not None
             c = self.controls
             phase = g.phase
             applied = c.applied
@@ -378,6 +381,7 @@ class App:
             if self.bots[p] is None:
                 continue
             if self._bot_due[p] is None:
+                assert g is not None  # a computer plays only in a match
                 if g.moves(p, self._moves):
                     return 0  # it decides at the next step
             else:
@@ -534,9 +538,11 @@ class App:
     def resume_match(self, now_ms):
         # The saved match, after the same 3-second countdown as a pause has,
         # so whoever pressed "go" gets no head start.
-        self.kind = self.saved.kind
-        self.rules_of[self.kind] = self.saved.rules
-        self._play(self.saved, now_ms)
+        g = self.saved
+        assert g is not None  # "Resume" is offered only with a saved match
+        self.kind = g.kind
+        self.rules_of[self.kind] = g.rules
+        self._play(g, now_ms)
         self._pause(now_ms)
         self._resume_at = (now_ms + COUNTDOWN_MS) & _TICKS_MAX
         self._paused_step(now_ms)
@@ -567,6 +573,7 @@ class App:
 
     def over_lines(self):
         g = self.game
+        assert g is not None
         roomy = self.screen.rows >= 10
         winner = self.who(g.winner)
         lines = ["GAME OVER", ("You win" if winner == "you" else winner[0].upper() + winner[1:] + " wins")]

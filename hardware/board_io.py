@@ -48,9 +48,10 @@ class BoardIO:
         self.ticks_ms = supervisor.ticks_ms
         kind = profile["display"]
         if kind == "builtin":
-            self.display = getattr(board, "DISPLAY", None)
-            if self.display is None:
+            builtin = getattr(board, "DISPLAY", None)
+            if builtin is None:
                 raise SetupError("This board has no built-in display: is SPIT_PROFILE right for it?")
+            self.display = builtin
         else:
             displayio.release_displays()
             pins = profile["display_pins"]
@@ -98,7 +99,7 @@ class BoardIO:
         # (NeoPixels), where the profile has them.
         from .feedback import Buzzer, Feedback, Synth
 
-        out = None
+        out = None  # type: Buzzer | Synth | None
         sound = profile.get("sound")
         if sound is not None and sound[0] == "buzzer":
             out = Buzzer(_pin(board, sound[1]))

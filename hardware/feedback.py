@@ -13,7 +13,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(x):
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
         return x
 
 
@@ -181,7 +181,7 @@ class Synth:
         self.synth = synthio.Synthesizer(sample_rate=22050)
         self.notes = [synthio.Note(frequency=f or 1) for f in PITCHES]
         self.audio = audioio.AudioOut(pin)
-        self.audio.play(self.synth)
+        self.audio.play(self.synth)  # type: ignore[arg-type]  # the firmware plays a Synthesizer; circuitpython_typing's AudioSample leaves it out
         self._on = None
 
     def set_volume(self, volume):

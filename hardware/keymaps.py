@@ -12,7 +12,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(x):
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
         return x
 
 

@@ -117,7 +117,7 @@ class Screen:
             marks_y = None
             band_y = 24
             pile_x = (6, 34)
-            pile_info = ((pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] + tw, band_y + (ch - gh) // 2))
+            pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] + tw, band_y + (ch - gh) // 2)]
             info_xy = ((w - 4 * gw, card_y[0] + ch - 2 * gh), (w - 4 * gw, card_y[1]))
             status = (72, band_y - 4, 9)
         else:

@@ -29,7 +29,7 @@ def font():
         tiles = bytearray(_COUNT)
         if isinstance(sheet, displayio.Bitmap):
             for i in range(_COUNT):
-                tiles[i] = f.get_glyph(_FIRST + i).tile_index
+                tiles[i] = f.get_glyph(_FIRST + i).tile_index  # type: ignore[attr-defined]  # a field of the firmware's Glyph the stubs leave out
         else:  # Blinka: `bitmap` is a class, each glyph has a bitmap of its own
             sheet = displayio.Bitmap(w * _COUNT, h, 2)
             for i in range(_COUNT):
@@ -95,7 +95,7 @@ def message(text, width, height):
     scale = 2 if width >= 40 * w else 1
     cols = width // (w * scale)
     rows = height // (h * scale)
-    lines = []
+    lines = []  # type: list[str]
     for word in text.split():
         if lines and len(lines[-1]) + 1 + len(word) <= cols:
             lines[-1] += " " + word
