@@ -71,17 +71,11 @@ class BoardIO:
     def _open_rest(self, board, profile):
         import keypad
 
-        from .buttons import keys_on_pins, keys_on_shift_register
-
-        if profile["buttons"] == "shift-register":
-            if getattr(board, "JOYSTICK_X", None) is not None:
-                raise SetupError("This is a PyGamer: its left player's directions are a joystick, which the game "
-                                 "does not read, so that player would have no buttons. It runs on a PyBadge.")
-            self.keys = keys_on_shift_register(
-                _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
-            )
-        else:
-            self.keys = keys_on_pins(tuple(_pin(board, name) for name in profile["buttons"]))
+        try:
+            self._open_buttons(board, profile)
+        except ValueError as e:  # the firmware's "GP18 in use": a pin of the profile has two users
+            raise SetupError("A pin of the profile is refused (%s): two parts share it. Set the pins in "
+                             "hardware/profiles.py" % e)
         self.event = keypad.Event()
         self.feedback = self._feedback(board, profile)
         self.store = None
@@ -93,6 +87,19 @@ class BoardIO:
             self.store = Store(microcontroller.nvm, erases_always=profile.get("flash") == "samd51")
         except (ImportError, ValueError, TypeError) as e:
             print("nothing will be saved: %s" % e)
+
+    def _open_buttons(self, board, profile):
+        from .buttons import keys_on_pins, keys_on_shift_register
+
+        if profile["buttons"] == "shift-register":
+            if getattr(board, "JOYSTICK_X", None) is not None:
+                raise SetupError("This is a PyGamer: its left player's directions are a joystick, which the game "
+                                 "does not read, so that player would have no buttons. It runs on a PyBadge.")
+            self.keys = keys_on_shift_register(
+                _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
+            )
+        else:
+            self.keys = keys_on_pins(tuple(_pin(board, name) for name in profile["buttons"]))
 
     def _feedback(self, board, profile):
         # Sound (a buzzer on a PWM pin, or synthio on a speaker) and lights
@@ -117,7 +124,12 @@ class BoardIO:
         from busdisplay import BusDisplay
         from fourwire import FourWire
 
-        spi = busio.SPI(_pin(board, pins["sck"]), MOSI=_pin(board, pins["mosi"]))
+        try:
+            spi = busio.SPI(_pin(board, pins["sck"]), MOSI=_pin(board, pins["mosi"]))
+        except ValueError as e:  # the firmware's "Invalid pins", or "GP18 in use"
+            raise SetupError("The display's SPI pins SCK %s, MOSI %s are refused (%s): on a Pico SCK is GP2, 6, 10, "
+                             "14, 18, 22 or 26 and MOSI the pin after it. Set them in hardware/profiles.py"
+                             % (pins["sck"], pins["mosi"], e))
         bus = FourWire(
             spi,
             command=_pin(board, pins["dc"]),
@@ -145,6 +157,9 @@ class BoardIO:
         try:
             # 400 kHz, which the SSD1306 takes: a whole frame in about a quarter of 100 kHz's 92 ms.
             i2c = busio.I2C(_pin(board, scl), _pin(board, sda), frequency=400000)
+        except ValueError as e:  # the firmware's "Invalid pins", or "GP26 in use"
+            raise SetupError("The OLED's I2C pins SDA %s, SCL %s are refused (%s): on a Pico SDA is an even GP "
+                             "pin and SCL the pin after it. Set them in hardware/profiles.py" % (sda, scl, e))
         except RuntimeError as e:  # the firmware's "No pull up found on SDA or SCL"
             raise SetupError("The OLED's I2C bus does not answer on SDA %s, SCL %s (%s): check the wiring "
                              "and the pull-up resistors (most OLED boards have them)" % (sda, scl, e))

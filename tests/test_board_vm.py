@@ -304,6 +304,29 @@ def test_bad_setup_is_a_clear_message_on_the_vm(drives, profile, args, says):
         assert len(screen) == 1 and says.split()[0] in screen[0], out
 
 
+# A maker's wrong pins in hardware/profiles.py, refused as the RP2040 port
+# refuses them (an SPI clock that is no SCK, I2C lines swapped, a pin with two
+# users): a message naming the pins, no traceback (tests/board_vm/busio.py).
+WRONG_PINS = [
+    ("pico-st7789-240", ('"sck": "GP18"', '"sck": "GP16"'),
+     "The display's SPI pins SCK GP16, MOSI GP19 are refused (Invalid pins)"),
+    ("pico-ssd1306", ('"sda": "GP26", "scl": "GP27"', '"sda": "GP27", "scl": "GP26"'),
+     "The OLED's I2C pins SDA GP27, SCL GP26 are refused (Invalid pins)"),
+    ("pico-st7789-240", ('"GP12", "GP13")', '"GP12", "GP20")'), "A pin of the profile is refused (GP20 in use)"),
+]
+
+
+@pytest.mark.parametrize("profile,edit,says", WRONG_PINS)
+def test_wrong_pins_in_the_profile_are_a_message_on_the_vm(drives, tmp_path, profile, edit, says):
+    drive = tmp_path / "drive"
+    shutil.copytree(drives[profile], drive)
+    text = (drive / "hardware/profiles.py").read_text()
+    assert edit[0] in text
+    (drive / "hardware/profiles.py").write_text(text.replace(edit[0], edit[1]))
+    out = run_vm(DRIVER, "/drive", board_of(profile), pkgs=(), drive=str(drive))
+    assert says in out and "Traceback" not in out and out.strip().endswith("held"), out
+
+
 def test_a_pygamer_is_told_it_is_not_supported(drives):
     # Its directions are an analog joystick, not shift-register buttons: the
     # left player would have none. Said on its screen, not a broken game.

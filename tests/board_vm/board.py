@@ -9,21 +9,37 @@ import sys
 # I2C lines' pull-up resistors, and the addresses that answer on the bus.
 pull_ups = True
 i2c_devices = (0x3C,)
+_claimed = []  # pins in use, as the firmware keeps them (a second user is refused)
 
 
 class Pin:
-    def __init__(self, name):
+    def __init__(self, name, number=-1):
         self.name = name
+        self.number = number  # the RP2040's GPIO number (its bus rules are by number)
 
     def __repr__(self):
         return "board." + self.name
+
+
+def claim(pin):
+    # The firmware's assert_pin_free: one user per pin ("GP18 in use").
+    if pin is None:
+        return
+    if pin in _claimed:
+        raise ValueError("%s in use" % pin.name)
+    _claimed.append(pin)
+
+
+def release(pin):
+    if pin in _claimed:
+        _claimed.remove(pin)
 
 
 def use(kind):
     me = sys.modules[__name__]
     if kind == "pico":
         for i in range(29):
-            setattr(me, "GP%d" % i, Pin("GP%d" % i))
+            setattr(me, "GP%d" % i, Pin("GP%d" % i, i))
     elif kind in ("pybadge", "pygamer"):
         import displayio
 

@@ -13,4 +13,5 @@ class BusDisplay(displayio.StandInDisplay):
             i += 2 + (count & 0x7F) + (1 if count & 0x80 else 0)
         if i != len(init_sequence):
             raise ValueError("init_sequence ends inside a command")
+        displayio.claim_display_pins(backlight_pin)
         displayio.StandInDisplay.__init__(self, width, height, display_bus)

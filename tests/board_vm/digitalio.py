@@ -3,6 +3,9 @@
 
 class DigitalInOut:
     def __init__(self, pin):
+        import board
+
+        board.claim(pin)
         self.pin = pin
         self.value = False
 

@@ -13,8 +13,24 @@ on_refresh = None  # the test driver's hook: called at every display refresh
 displays = []  # every display made, for the test driver to read
 
 
+_display_pins = []  # pins the display buses hold until release_displays()
+
+
+def claim_display_pins(*pins):
+    import board
+
+    for pin in pins:
+        if pin is not None:
+            board.claim(pin)
+            _display_pins.append(pin)
+
+
 def release_displays():
-    pass
+    import board
+
+    for pin in _display_pins:
+        board.release(pin)
+    _display_pins.clear()
 
 
 def _field(i, kind=int):

@@ -135,15 +135,25 @@ class _Scanner:
 class Keys(_Scanner):
     def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
                  debounce_threshold=1):
+        import board
+
         for pin in pins:
             if pin is None:
                 raise ValueError("a pin is missing")
+            if pin in board._claimed:
+                raise ValueError("%s in use" % pin.name)  # the firmware checks every pin before it takes one
+        for pin in pins:
+            board.claim(pin)
         _Scanner.__init__(self, len(pins), max_events, debounce_threshold)
 
 
 class ShiftRegisterKeys(_Scanner):
     def __init__(self, *, clock, data, latch, value_to_latch=True, key_count, value_when_pressed,
                  interval=0.02, max_events=64, debounce_threshold=1):
+        import board
+
+        for pin in (clock, data, latch):
+            board.claim(pin)
         _Scanner.__init__(self, key_count, max_events, debounce_threshold)
 
 

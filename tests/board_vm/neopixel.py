@@ -6,6 +6,9 @@ class NeoPixel:
     def __init__(self, pin, n, *, brightness=1.0, auto_write=True, pixel_order=None):
         if pin is None:
             raise ValueError("no pin")
+        import board
+
+        board.claim(pin)
         self._pixels = [(0, 0, 0)] * n
         self.brightness = brightness
         self.shown = 0

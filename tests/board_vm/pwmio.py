@@ -6,6 +6,9 @@ class PWMOut:
     def __init__(self, pin, *, duty_cycle=0, frequency=500, variable_frequency=False):
         if pin is None:
             raise ValueError("no pin")
+        import board
+
+        board.claim(pin)
         self._duty = duty_cycle
         self.frequency = frequency
 

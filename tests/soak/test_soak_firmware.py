@@ -7,12 +7,15 @@ skipped where the firmware and bootrom are absent, saying so):
   the position the engine reaches, and the last picture, as on the desktop;
 - a whole computer-against-computer Speed match (demo): the same final
   position as the desktop's, although the firmware's loop passes are
-  slower and fewer (the computer keeps to its own clock).
+  slower and fewer (the computer keeps to its own clock);
+- the wrong pins in a profile that make test leaves to the VM: the firmware's
+  own words in the message.
 """
 import pytest
 
 from test_code_py import run
-from test_firmware import ABSENT, desktop, picoemu, rgb565
+from test_board_vm import WRONG_PINS
+from test_firmware import ABSENT, desktop, picoemu, rgb565, wrong_pins_on_the_firmware
 
 pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
 
@@ -55,3 +58,8 @@ def test_a_computer_match_on_the_firmware(tmp_path):
     assert want.startswith("speed over:")
     got = picoemu.emulate("pico-st7789-240", str(replay), {"SPIT_SEED": 8}, work=str(tmp_path / "emu"))
     assert got.probe("position") == want, got.text()
+
+
+@pytest.mark.parametrize("profile,edit,says", WRONG_PINS[1:])
+def test_more_wrong_pins_are_messages_on_the_firmware(tmp_path, profile, edit, says):
+    wrong_pins_on_the_firmware(tmp_path, profile, edit, says)
