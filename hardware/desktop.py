@@ -51,12 +51,13 @@ from collections import deque
 
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0, UNUSED, key, key_numbers
 from .profiles import SetupError
+from .scan_times import first_scan, scan_at_or_after, scan_ms
 
 TICKS_PERIOD = 1 << 29
 POWER_ON_TICKS = 0x1FFF0000  # supervisor.ticks_ms() at power-on: the board's clock wraps 65.5 s in
 TAP_MS = 60
 REPLAY_MAX_MS = 24 * 3600 * 1000
-SCAN_MS = 5
+PASS_MS = 5  # a pass of the loop (a replay's, and the window's at the least)
 
 # Keyboard layouts for both players on one keyboard, per key map.
 KEYBOARD = {
@@ -120,7 +121,7 @@ class DesktopKeys:
     """A keypad scanner with the board's semantics, for the desktop and the tests.
 
     The switches (level) move when the keyboard or a replay says; scan(ms),
-    called every 5 ms of the clock, reports a new level once debounce_threshold
+    called at the firmware's scan times (hardware/scan_times.py), reports a new level once debounce_threshold
     scans in a row have seen it (the board's scanner uses buttons.DEBOUNCE_SCANS),
     with that scan's timestamp, in key-number order. A full queue drops the
     new event and sets overflowed; reset() forgets what was reported, so keys
@@ -405,7 +406,7 @@ class DesktopIO:
         self.shot = env.get("SPIT_SHOT")
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
         self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, POWER_ON_TICKS)  # ticks_ms at the start
-        self.loop_ms = _whole(env, "SPIT_LOOP_MS", SCAN_MS, 1000, SCAN_MS)  # a replay's time per pass
+        self.loop_ms = _whole(env, "SPIT_LOOP_MS", PASS_MS, 1000, PASS_MS)  # a replay's time per pass
         self.record = None  # SPIT_RECORD: the file the window's key events are written to
         if env.get("SPIT_RECORD"):
             if self.replay:
@@ -413,7 +414,7 @@ class DesktopIO:
             self.record = self._start_recording(env, profile)
         self.watch = bool(self.replay and env.get("SPIT_WATCH"))  # a replay in the window, at real speed
         # Jump over idle scans (SPIT_FAST=0: step every one); code.py gives the App.
-        self.fast = bool(self.replay) and not self.watch and self.loop_ms == SCAN_MS and env.get("SPIT_FAST") != "0"
+        self.fast = bool(self.replay) and not self.watch and self.loop_ms == PASS_MS and env.get("SPIT_FAST") != "0"
         self.app = None
         if self.watch and not env.get("SPIT_SPEED"):
             self.speed = 1.0
@@ -495,25 +496,26 @@ class DesktopIO:
                 self.record.flush()
 
     def _jump(self):
-        # A fast replay skips the scans where nothing can happen: it goes on
-        # to the scan of the next key event, or of the next thing the App has
-        # due, whichever comes first; every scan in between would have been a
-        # pass that changed nothing.
-        def scan_of(ms):
-            return max(SCAN_MS, -(-(ms - self.now_ms) // SCAN_MS) * SCAN_MS)
+        # A fast replay skips the passes where nothing can happen: it goes on
+        # to the pass that sees the scan of the next key event, or the next
+        # thing the App has due, whichever comes first; every pass in between
+        # would have changed nothing. Passes stay on the loop's 5 ms grid, so
+        # jumping and stepping step the App at the same times.
+        def pass_of(ms):
+            return max(PASS_MS, -(-(ms - self.now_ms) // PASS_MS) * PASS_MS)
 
-        ahead = scan_of(self._script[0][0] if self._script else self._end_ms)
-        if self.app is None or self.now_ms < 2 * SCAN_MS or self.keys.busy():
-            return SCAN_MS  # the first two passes as always (Blinka pushes the first frame twice); debouncing
+        ahead = pass_of(scan_at_or_after(self._script[0][0]) if self._script else self._end_ms)
+        if self.app is None or self.now_ms < 2 * PASS_MS or self.keys.busy():
+            return PASS_MS  # the first two passes as always (Blinka pushes the first frame twice); debouncing
         due = self.app.next_due(self.ticks_ms())
         if due is not None:
-            ahead = min(ahead, scan_of(self.now_ms + due))
+            ahead = min(ahead, pass_of(self.now_ms + due))
         return ahead
 
     def _start_recording(self, env, profile):
         # The session must be one its replay can repeat: a fixed seed (chosen
         # now unless given; code.py reads it after the IO is open), nothing
-        # saved or loaded, and the window's loop on the 5 ms grid of scans.
+        # saved or loaded, and the window's loop on the 5 ms grid of passes.
         seed = env.get("SPIT_SEED") or str(int(time.time() * 1000) % 1000000)
         os.environ["SPIT_SEED"] = seed
         settings = ["SPIT_PROFILE=" + profile["name"], "SPIT_SEED=" + seed]
@@ -552,9 +554,11 @@ class DesktopIO:
     def pump(self):
         """Advance the clock and feed the keys: real time for the window, scripted for a replay.
 
-        A replay's pass lasts loop_ms (SPIT_LOOP_MS): the keypad scans every
-        5 ms of it, each event stamped with its scan, so a slow loop reads the
-        events of several scans in one batch, as a busy board does."""
+        A replay's pass lasts loop_ms (SPIT_LOOP_MS): the keypad scans at the
+        firmware's times in it (every 4.88 ms), each event stamped with its
+        scan, so a slow loop reads the events of several scans in one batch,
+        as a busy board does. The window's keys move its switches at the
+        pass's time, as its recording says."""
         if self._start is None:
             self._start = time.monotonic()
         if self._script is not None:
@@ -568,14 +572,16 @@ class DesktopIO:
                     if ev.type == pygame.QUIT or ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                         self.running = False
         else:
-            if self.record is not None:  # on the grid of scans, as its replay will be
-                self.now_ms += SCAN_MS
+            before = self.now_ms
+            if self.record is not None:  # on the grid of passes, as its replay will be
+                self.now_ms += PASS_MS
                 late = self._start + self.now_ms / 1000.0 - time.monotonic()
                 if late > 0:
                     time.sleep(late)
             else:
-                time.sleep(SCAN_MS / 1000.0)
-                self.now_ms = int((time.monotonic() - self._start) * 1000)
+                time.sleep(PASS_MS / 1000.0)
+                self.now_ms = max(before + 1, int((time.monotonic() - self._start) * 1000))
+            self._scan_between(before, self.now_ms - 1)  # the scans before the keys moved
             pygame = self._pygame
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT:
@@ -587,7 +593,7 @@ class DesktopIO:
                     if k is not None:
                         self._typed.append((k, ev.type == pygame.KEYDOWN))
             self._move_switches()
-            self.keys.scan(self.clock0 + self.now_ms)  # the board scans every 5 ms; here every pass
+            self._scan_between(self.now_ms - 1, self.now_ms)  # a scan at the pass's ms sees them
 
     def _move_switches(self):
         # The keyboard's presses move the switches the scanner debounces. A
@@ -613,21 +619,29 @@ class DesktopIO:
             late = self._start + self.now_ms / 1000.0 / self.speed - time.monotonic()
             if late > 0:
                 time.sleep(late)
-        scan = start + SCAN_MS
-        keys = self.keys
-        while scan <= self.now_ms:
-            while self._script and self._script[0][0] <= scan:
-                _, k, pressed = self._script.popleft()
-                keys.level[k] = pressed
-            if keys.busy():  # (a scan of settled switches changes nothing)
-                keys.scan(self.clock0 + scan)
-            scan += SCAN_MS
+        self._scan_between(start, self.now_ms)
         if self.now_ms >= self._end_ms:
             if self.watch:  # the person watching sees the end until they quit
                 self.held = True
                 self._pygame.display.set_caption(self.caption + ": the replay is over, Esc quits")
             else:
                 self.running = False
+
+    def _scan_between(self, start, end):
+        # The scanner's scans stamped after start and up to end; a replay's
+        # switches move at their times before each.
+        keys = self.keys
+        script = self._script
+        n = first_scan(start + 1)
+        scan = scan_ms(n)
+        while scan <= end:
+            while script and script[0][0] <= scan:
+                _, k, pressed = script.popleft()
+                keys.level[k] = pressed
+            if keys.busy():  # (a scan of settled switches changes nothing)
+                keys.scan(self.clock0 + scan)
+            n += 1
+            scan = scan_ms(n)
 
     def refresh(self):
         if self.fast and not self.frames and self.running:

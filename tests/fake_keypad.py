@@ -1,8 +1,10 @@
 """A stand-in for CircuitPython's keypad that keeps the board's semantics.
 
 Blinka's desktop keypad has no timestamps, so the tests use this instead:
-- one scan every ``interval_ms``; all events of one scan carry the same
-  timestamp, in key-number order, like the board's scanner;
+- a scan at the firmware's times: every int(interval * 1024) ticks of
+  1/1024 s, stamped with that tick's ms (``interval_ms`` 5: 4.88 ms apart,
+  stamps 4 or 5 ms apart; hardware/scan_times.py); all events of one scan
+  carry the same timestamp, in key-number order, like the board's scanner;
 - ``debounce_threshold`` consecutive scans must see a new level before it is
   reported;
 - a full queue drops the new event and sets ``overflowed`` (``clear()`` resets it);
@@ -11,6 +13,7 @@ Blinka's desktop keypad has no timestamps, so the tests use this instead:
   firmware starts them (0x1fff0000, 65,536 ms before the wrap).
 """
 from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
+from hardware.scan_times import scan_ms, ticks_of
 
 TICKS_PERIOD = 1 << 29
 
@@ -20,6 +23,7 @@ class Keys(DesktopKeys):
     def __init__(self, key_count, interval_ms=5, max_events=64, debounce_threshold=1, start_ms=POWER_ON_TICKS):
         DesktopKeys.__init__(self, key_count, self.ticks_ms, debounce_threshold, max_events)
         self.interval_ms = interval_ms
+        self.ticks = ticks_of(interval_ms)  # the firmware's whole ticks of 1/1024 s
         self.debounce_threshold = debounce_threshold
         self.start_ms = start_ms
         self.elapsed_ms = 0
@@ -34,17 +38,22 @@ class Keys(DesktopKeys):
 def run(keys, trace, until_ms, each_scan=None, step_ms=1):
     """Play a trace of (ms, key, level) switch changes through the scanner.
 
-    Time advances step_ms at a time; the scanner scans every interval_ms and
-    each_scan(scan_number) runs after every scan (the game loop's poll)."""
+    Time advances step_ms at a time; the scanner scans at the firmware's
+    times and each_scan(scan_number) runs after every scan (the game loop's
+    poll). Several scans within one step are run at their own stamps."""
     trace = sorted(trace, key=lambda e: e[0])
     i = 0
     scans = 0
+    start = keys.elapsed_ms
     while keys.elapsed_ms <= until_ms:
         while i < len(trace) and trace[i][0] <= keys.elapsed_ms:
             keys.level[trace[i][1]] = trace[i][2]
             i += 1
-        if keys.elapsed_ms % keys.interval_ms == 0:
+        now = keys.elapsed_ms
+        while start + scan_ms(scans, keys.ticks) <= now:
+            keys.elapsed_ms = start + scan_ms(scans, keys.ticks)
             keys.scan()
+            keys.elapsed_ms = now
             if each_scan:
                 each_scan(scans)
             scans += 1

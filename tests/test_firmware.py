@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from test_board_vm import WRONG_PINS
 from test_code_py import ROOT, run
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -86,21 +85,6 @@ def test_oled_wiring_faults_are_messages_on_the_firmware(tmp_path, pull_ups, say
     text = got.text()
     assert says in text, text
     assert "Traceback" not in text
-
-
-@pytest.mark.parametrize("profile,edit,says", WRONG_PINS[:1])  # the others in make soak
-def test_wrong_pins_in_the_profile_are_a_message_on_the_firmware(tmp_path, profile, edit, says):
-    wrong_pins_on_the_firmware(tmp_path, profile, edit, says)
-
-
-def wrong_pins_on_the_firmware(tmp_path, profile, edit, says):
-    # The VM's busio and keypad refuse these pins with the firmware's words
-    # (test_board_vm.py); here the firmware itself does.
-    text = open(os.path.join(ROOT, "hardware", "profiles.py")).read().replace(edit[0], edit[1])
-    got = picoemu.emulate(profile, until_ms=100, probe=False, files={"hardware/profiles.py": text}, source=True,
-                          work=str(tmp_path / "emu"), mark="Spit cannot start")
-    said = got.text()
-    assert says in said and "Traceback" not in said, said
 
 
 def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_path):

@@ -1,5 +1,8 @@
 """The board VM's stand-ins refuse what the firmware refuses, and scan keys as it does.
 
+Scans: the stamps of a switch's events as the firmware and the stand-ins
+scan it (every 5 ticks of 1/1024 s, not every 5 ms).
+
 tests/board_vm/conformance.py prints, for each call the firmware refuses
 (TileGrid and Palette values, nvm slices and sizes) and for keypad.Event()'s
 default timestamp, what happened. FIRMWARE is what CircuitPython 10.2.1's own
@@ -59,6 +62,50 @@ def test_the_recorded_firmware_lines_are_the_firmware_s(tmp_path):
     lines = run.text().splitlines()
     start = lines.index("code.py output:") + 1
     assert lines[start : start + len(FIRMWARE)] == FIRMWARE
+
+
+PRESS_EVERY_MS = 37  # the switch changes this often: 7.6 scans of 4.88 ms
+
+
+def whole_scans(stamps):
+    # How many gaps between the events are 34 or 39 ms: 7 or 8 scans of
+    # 4.88 ms, which a 5 ms grid of scans (35 or 40 ms) never gives.
+    return sum(1 for a, b in zip(stamps, stamps[1:]) if (b - a) % (1 << 29) in (34, 39))
+
+
+def test_the_firmware_scans_every_5_ticks_of_1024_a_second(tmp_path):
+    # keypad's interval of 0.005 s is int(5.12) = 5 ticks of 1/1024 s. The
+    # firmware's tick interrupt is set 977 us after the last one ran, so now
+    # and then a scan comes a tick late: most gaps, not all, are whole scans.
+    # Measured on the real firmware where it is here.
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import picoemu
+
+    try:
+        picoemu.firmware()
+    except picoemu.Missing as e:
+        pytest.skip(str(e))
+    replay = tmp_path / "taps.txt"
+    replay.write_text("".join("%d p0.stock0 %s\n" % (100 + i * PRESS_EVERY_MS, "up" if i % 2 else "down")
+                              for i in range(20)) + "900 end\n")
+    run = picoemu.emulate(replay=str(replay), code_py=os.path.join(STAND_INS, "scan_check.py"),
+                          mark="scan check ready", work=str(tmp_path / "emu"))
+    stamps = [int(line.split()[1]) for line in run.text().splitlines() if line.startswith("stamp ")]
+    assert len(stamps) == 20 and whole_scans(stamps) >= 15, stamps
+
+
+def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
+    # The same switch changes through the desktop's scanner (the board VM's
+    # driver scans at the same times, hardware/scan_times.py).
+    from fake_keypad import Event, Keys, run
+
+    keys = Keys(1)
+    run(keys, [(100 + i * PRESS_EVERY_MS, 0, i % 2 == 0) for i in range(20)], 900)
+    stamps = []
+    e = Event()
+    while keys.events.get_into(e):
+        stamps.append(e.timestamp)
+    assert len(stamps) == 20 and whole_scans(stamps) >= 15, stamps
 
 
 def test_the_pybadge_nvm_is_8_kb(tmp_path):

@@ -44,7 +44,7 @@ from hardware import profiles  # noqa: E402
 MANIFEST = ".spit-files"
 OLDEST = (9, 1)  # keypad's debounce_threshold; busdisplay (the display drivers) from 9.0
 MPY_FROM, MPY_BEFORE = (9, 2), (11, 0)  # .mpy version 6, checked byte for byte against 9.2.9 and 10.2.1
-DESKTOP_ONLY = {"hardware/desktop.py", "hardware/nvm_flash.py"}
+DESKTOP_ONLY = {"hardware/desktop.py", "hardware/nvm_flash.py", "hardware/scan_times.py"}
 PACKAGES = ("engine", "hardware")
 
 

@@ -9,11 +9,12 @@ and display the stand-in board has). The stand-ins beside this file come first
 on sys.path, as the firmware's modules do on a board.
 
 Every display refresh ends one pass of code.py's loop; then the driver moves
-the clock on (--loop-ms, 5 by default), scans the keys every 5 ms of it, feeding
-the presses of the replay, and checks when to stop. With 5 ms passes it jumps
-over the scans where nothing can happen, as the desktop's fast replay does: to
-the scan of the next key event or of the next thing the App has due
-(App.next_due), stepping every scan while a key is being debounced.
+the clock on (--loop-ms, 5 by default), scans the keys at the firmware's scan
+times in it (every 5 ticks of 1/1024 s, hardware/scan_times.py), feeding the
+presses of the replay, and checks when to stop. With 5 ms passes it jumps over
+the passes where nothing can happen, as the desktop's fast replay does: to the
+pass that sees the scan of the next key event, or the next thing the App has
+due (App.next_due), stepping every pass while a key is being debounced.
 
 Options:
   --replay FILE     press the keys of a replay file (lines sorted by time)
@@ -56,8 +57,9 @@ import supervisor  # noqa: E402
 import audioio, busdisplay, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
 import outputs  # noqa: E402
+from scan_times import first_scan, scan_at_or_after, scan_ms  # noqa: E402
 
-SCAN_MS = 5
+PASS_MS = 5  # a pass of the loop unless --loop-ms says
 TAP_MS = 60
 _TICKS_MAX = (1 << 29) - 1
 _POWER_ON_TICKS = 0x1FFF0000  # ticks_ms() at power-on, as CircuitPython starts it
@@ -69,7 +71,7 @@ class Held(Exception):
 
 
 def parse_args(argv):
-    opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": _POWER_ON_TICKS, "loop": SCAN_MS,
+    opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": _POWER_ON_TICKS, "loop": PASS_MS,
             "until": None, "stop": None, "nvm": None, "memory": False, "alloc": False, "missing": None,
             "every": False}
     i = 3
@@ -273,14 +275,16 @@ class Driver:
         start = self.elapsed
         scanner = keypad.scanner()
         self.elapsed += self.ahead()
-        t = start + SCAN_MS
-        while t <= self.elapsed:  # the scanner's own 5 ms scans while the loop was busy
+        n = first_scan(start + 1)
+        t = scan_ms(n)
+        while t <= self.elapsed:  # the scanner's own scans while the loop was busy
             now = (self.opts["clock"] + t) & _TICKS_MAX
             if self.replay is not None:
                 self.replay.due(t, scanner)
             if keypad.debouncing():  # (a scan of switches as they were reported changes nothing)
                 keypad.scan_all(now)
-            t += SCAN_MS
+            n += 1
+            t = scan_ms(n)
         supervisor.set_ms(self.opts["clock"] + self.elapsed)
         if self.opts["alloc"]:
             g = app.game
@@ -293,19 +297,19 @@ class Driver:
         # ms to the next pass: the loop's time, or, jumping, to the scan of
         # the next key event, of the next thing due, or of the stop.
         loop = self.opts["loop"]
-        if loop != SCAN_MS or self.opts["every"] or self.passes < 2 or keypad.debouncing():
+        if loop != PASS_MS or self.opts["every"] or self.passes < 2 or keypad.debouncing():
             return loop
         now = self.elapsed
         until = self.until()
         target = until if until is not None else now + 3600000
         if self.replay is not None:
             ms = self.replay.next_ms()
-            if ms is not None and ms < target:
-                target = ms
+            if ms is not None and scan_at_or_after(ms) < target:
+                target = scan_at_or_after(ms)
         due = self.app.next_due(self.io.ticks_ms())
         if due is not None and now + due < target:
             target = now + due
-        return max(SCAN_MS, -(-(target - now) // SCAN_MS) * SCAN_MS)
+        return max(PASS_MS, -(-(target - now) // PASS_MS) * PASS_MS)
 
     def until(self):
         until = self.opts["until"]

@@ -1,0 +1,1 @@
+../../hardware/scan_times.py
