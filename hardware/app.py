@@ -92,6 +92,7 @@ class App:
         self._redraw_at = None  # when a flash on the screen ends
         self._over_at = 0
         self._saved_round = 0
+        self._flushed_at = None  # when the saves held back were last written (a PyBadge)
         self.saved = None  # a match saved between rounds (or left paused), offered in the menu
         # Matches won since the tally was cleared: two players' wins (player 0,
         # player 1), then for each computer level the person's and the computer's.
@@ -174,6 +175,17 @@ class App:
             return "bottom %d : %d top" % (self.tally[0], self.tally[1])
         i = 2 + 2 * (self.players - 1)
         return "you %d : %d %s" % (self.tally[i], self.tally[i + 1], PLAYERS[self.players][3:])
+
+    def _flush(self, now_ms, now=False):
+        # Where every write erases (a PyBadge), the saves held back are
+        # written at most once in SPARE_MS of play, and at once when a
+        # player leaves a match (storage.py says why).
+        store = self.store
+        if store is None or not store.pending:
+            return
+        if now or self._flushed_at is None or ticks_diff(now_ms, self._flushed_at) >= storage.SPARE_MS:
+            store.flush()
+            self._flushed_at = now_ms
 
     def _save_match(self):
         g = self.game
@@ -304,6 +316,7 @@ class App:
             elif self.controls.presses != self._drawn:
                 self._drawn = self.controls.presses
                 self.draw_menu()
+            self._flush(now_ms)
         elif self.mode == MATCH:
             g = self.game
             assert g is not None
@@ -316,6 +329,8 @@ class App:
             if c.attempts != attempts:
                 self._sound(g, phase, c.applied != applied, now_ms)
             self._save_match()
+            if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
+                self._flush(now_ms)
             if g.phase == GAME_OVER:
                 self.mode = OVER
                 self._over_at = now_ms
@@ -334,6 +349,7 @@ class App:
             if self.mode == PAUSED:
                 self._paused_step(now_ms)
         else:
+            self._flush(now_ms)
             self.buttons.poll(None, self._over_press)
             if self._start:
                 self._start = False
@@ -371,12 +387,15 @@ class App:
         if self.controls.presses != self._drawn and self.mode != OVER:
             return 0  # a redraw is due
         sound = self.feedback.next_due(now_ms)  # a note or a light to change
+        g = self.game
+        if (self.store is not None and self.store.pending and self._flushed_at is not None
+                and (self.mode != MATCH or g is not None and g.phase == READY and not g.called)):
+            sound = _sooner(sound, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
         if self.mode == PAUSED:
             return 0 if self._resume_at is not None else sound
         if self.mode != MATCH:
             return sound
         due = sound
-        g = self.game
         for p in range(2):
             if self.bots[p] is None:
                 continue
@@ -472,6 +491,7 @@ class App:
         # a new one starts (after a power cut: from the start of its round).
         self.saved = self.game
         self.game = None
+        self._flush(self.controls.now, True)  # kept now, whatever the flash's spare time: one may switch off next
         self.mode = MENU
         self.item = 0
         self._drawn = -1
@@ -569,6 +589,7 @@ class App:
         self.mode = MATCH
         self._saved_round = 0
         self._save_match()
+        self._flush(now_ms)
         self._draw_match(now_ms)
 
     def over_lines(self):

@@ -19,12 +19,18 @@
 # first, then the new one, written over the whole area in one write. That
 # write erases the flash (the Pico's one 4 KB sector), so a power cut between
 # its erase and the programming of its first page loses every record; on a
-# Pico that window comes once in about 50 saves, and nowhere else. Where
-# every nvm write erases (a PyBadge's SAMD51: erases_always), every save is
-# such a compaction: the newest records first, so a cut leaves all of them
-# once the first page is programmed, and none before. A record that is cut short, corrupt, foreign or of
-# another format version is ignored with a message, and the game starts
-# fresh; nothing here raises for bad stored bytes.
+# Pico that window comes once in about 50 saves, and nowhere else.
+#
+# Where every nvm write erases (a PyBadge's SAMD51: erases_always), every
+# write is such a compaction, and the flash is rated for far fewer erases
+# than a save a round would make. There save() only holds the record back
+# (pending), and flush() writes every held-back record in one erase: the App
+# flushes at most once in SPARE_MS of play, and at once when a player leaves
+# a match. A power cut loses what was held back: at most SPARE_MS of play.
+#
+# A record that is cut short, corrupt, foreign or of another format version
+# is ignored with a message, and the game starts fresh; nothing here raises
+# for bad stored bytes.
 
 FORMAT = 2
 COMMIT = 0x53  # 'S'
@@ -35,6 +41,7 @@ CLEARED = 0x80  # with a kind: the record says there is none (a finished match)
 _KINDS = (SETTINGS, MATCH, TALLY)
 _EXTRA = 6  # bytes of a record besides its payload
 SIZE_NEEDED = 256
+SPARE_MS = 15 * 60 * 1000  # erases_always: at most one write in this much play (4 an hour)
 
 
 def crc16(data, start, end):
@@ -68,6 +75,7 @@ class Store:
         self.nvm = nvm
         self.say = say
         self.erases_always = erases_always
+        self.pending = None  # erases_always: {kind: record} saved, not yet written (flush() writes them)
         self.compactions = 0  # writes that erased the area (counted for the tests and the benchmark)
         self._scan()
 
@@ -117,42 +125,65 @@ class Store:
 
     def save(self, kind, payload, cleared=False):
         buf = _record(kind | (CLEARED if cleared else 0), payload)
+        if self.erases_always:  # held back for flush()
+            if self.pending is None:
+                self.pending = {}
+            self.pending[kind] = buf
+            return
         nvm = self.nvm
         at = self._end
         end = at + len(buf)
-        if not self.erases_always and end <= len(nvm) and all(b == 0xFF for b in nvm[at:end]):
+        if end <= len(nvm) and all(b == 0xFF for b in nvm[at:end]):
             nvm[at:end] = buf  # program-only: nothing before it is touched
             self._newest[kind] = (at, len(payload), CLEARED if cleared else 0)
             self._end = end
             return
-        self._compact(kind, buf)
+        self._compact({kind: buf})
 
-    def _compact(self, kind, buf):
-        # The newest record of every other kind, then the new one, and erased
-        # space after them: one write over the whole area.
+    def flush(self):
+        # Write every record held back (erases_always), in one erase.
+        if self.pending:
+            self._compact(self.pending)
+        self.pending = None
+
+    def _compact(self, new):
+        # The newest record of every kind not in new, then the new ones
+        # ({kind: record}), and erased space after them: one write over the
+        # whole area.
         nvm = self.nvm
         image = bytearray(b"\xff" * len(nvm))
         at = 0
         newest = {}
-        for other in _KINDS:
-            found = self._newest.get(other)
-            if other == kind or found is None:
+        for kind in _KINDS:
+            found = self._newest.get(kind)
+            if kind in new or found is None:
                 continue
             start, n, cleared = found
             image[at : at + n + _EXTRA] = nvm[start : start + n + _EXTRA]
-            newest[other] = (at, n, cleared)
+            newest[kind] = (at, n, cleared)
             at += n + _EXTRA
-        if at + len(buf) > len(image):
-            raise ValueError("record too long")
-        image[at : at + len(buf)] = buf
-        newest[kind] = (at, buf[0], buf[1] & CLEARED)
+        for kind in _KINDS:  # in this order, whatever new's
+            buf = new.get(kind)
+            if buf is None:
+                continue
+            if at + len(buf) > len(image):
+                raise ValueError("record too long")
+            image[at : at + len(buf)] = buf
+            newest[kind] = (at, buf[0], buf[1] & CLEARED)
+            at += len(buf)
         self.compactions += 1
         nvm[0 : len(nvm)] = image
         self._newest = newest
-        self._end = at + len(buf)
+        self._end = at
 
     def clear(self, kind):
-        # Forget the record of kind (a finished match): a new record that says so.
+        # Forget the record of kind (a finished match): a new record that
+        # says so, where one is kept (none is written for nothing).
+        found = self._newest.get(kind)
+        if found is None or found[2]:  # nothing written, or written cleared
+            if self.pending:
+                self.pending.pop(kind, None)  # (a held-back one is dropped)
+            return
         self.save(kind, b"", cleared=True)
 
 

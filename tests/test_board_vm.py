@@ -158,6 +158,12 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
     resume = drive / "resume.txt"
     resume.write_text("500 p0.pile1\n")
     before = board_run(drive, profile, "--nvm", first["nvm"], "--until", "400")
+    if profile == "pybadge":
+        # Every write erases its flash: after the settings' write, the rounds'
+        # saves wait for SPARE_MS of play (storage.py), so a power cut within
+        # it loses the match (tests/test_storage.py: leaving keeps it at once).
+        assert not any(line.startswith(">Resume") for line in before["line"])
+        return
     assert before["line"][0 if profile == "pico-ssd1306" else 1].startswith(">Resume Spit ")
     again = both(drive, profile, "--nvm", first["nvm"], "--replay", str(resume))
     assert again["final"] == first["final"]
@@ -251,7 +257,12 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     colour = profile != "pico-ssd1306"
     taps = on_board(profile, menu_taps(colour, profile == "pybadge"))
     path = drive / "menu.txt"
-    path.write_text("".join("%d %s\n" % (300 + 120 * i, t) for i, t in enumerate(taps)))
+    end = ""
+    if profile == "pybadge":  # its writes are held back SPARE_MS after the first (storage.py): wait for it
+        from hardware.storage import SPARE_MS
+
+        end = "%d end\n" % (300 + SPARE_MS + 120 * len(taps))
+    path.write_text("".join("%d %s\n" % (300 + 120 * i, t) for i, t in enumerate(taps)) + end)
     run = both(drive, profile, "--replay", str(path))
     assert run["final"] == "-"  # no match was started
     kind, players, spit_rules, speed_rules, item = map(int, run["menu"].split())

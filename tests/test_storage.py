@@ -85,6 +85,13 @@ def state(store):
     return {k: store.load(k) for k in (SETTINGS, MATCH, TALLY)}
 
 
+def write(store, kind, payload, cleared):
+    # A save written at once: on a PyBadge (erases_always) saves are held
+    # back until flush(), which the App calls at most once in SPARE_MS.
+    store.save(kind, payload, cleared=cleared)
+    store.flush()
+
+
 def cut_every_step(chip, saves):
     """Save each record of saves in turn onto the flash model of chip; before
     each one, try it again with the power cut at every step of its write,
@@ -106,7 +113,7 @@ def cut_every_step(chip, saves):
             trial = FlashNvm(chip, snapshot)
             trial.cut_at = step
             try:
-                Store(trial, say=lambda m: None, erases_always=always).save(kind, payload, cleared=cleared)
+                write(Store(trial, say=lambda m: None, erases_always=always), kind, payload, cleared)
                 break  # the write has fewer steps: every one was cut
             except PowerCut:
                 pass
@@ -119,7 +126,7 @@ def cut_every_step(chip, saves):
                     assert got[k] in (before[k], after[k]), (chip, i, step, k)
             step += 1
         erased = flash.erases
-        store.save(kind, payload, cleared=cleared)
+        write(store, kind, payload, cleared)
         if flash.erases != erased:
             compacted.add(i)
         assert state(store) == after == state(Store(FlashNvm(chip, flash.flash), say=lambda m: None))
@@ -338,3 +345,133 @@ def test_no_save_while_a_press_could_be_decided():
     for kind, mode, phase, called in store.moments:
         safe = mode == IN_MENU or mode == OVER or phase == GAME_OVER or (phase == READY and not called)
         assert safe, (kind, mode, phase, called)
+
+
+class FlushRecordingStore(Store):
+    """A PyBadge's Store (every write erases) that notes when it writes."""
+
+    def __init__(self, flash, app_box):
+        Store.__init__(self, flash, say=lambda m: None, erases_always=True)
+        self.app_box = app_box
+        self.writes = []  # (ms, App mode, phase, called) of every flush that wrote
+
+    def flush(self):
+        if self.pending:
+            app = self.app_box[0]
+            g = app.game
+            self.writes.append((app.controls.now, app.mode, g.phase if g else None, g.called if g else 0))
+        Store.flush(self)
+
+
+def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
+    # The SAMD51 erases its 8 KB nvm block on every write, and the SAM D
+    # family's flash is rated for 25,000 erases at least: a save a round
+    # (150 an hour) would use that up in half a year of an hour a day. There
+    # saves are held back and written at most once in storage.SPARE_MS of
+    # play, only at a moment nobody races, and at once when a player leaves
+    # a match. Two hours of matches against the computer's pace of play.
+    import displayio
+
+    from hardware import profiles
+    from hardware.app import MATCH as PLAYING
+    from hardware.app import MENU as IN_MENU, OVER, App
+    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from hardware.screen import Screen
+    from hardware.storage import SPARE_MS
+
+    displayio.release_displays()
+    profile = profiles.get("pybadge")
+    screen = Screen(_pygame_display_class()(width=160, height=128, auto_refresh=False), profile)
+    flash = FlashNvm("samd51")
+    box = [None]
+    store = FlushRecordingStore(flash, box)
+    clock = [0]
+    app = App(screen, DesktopKeys(8, lambda: clock[0]), Event(), profile, lambda: clock[0], seed=5, store=store)
+    box[0] = app
+    rnd = random.Random(11)
+    t = 0
+    matches = 0
+    saved_rounds = []  # (ms, position) of every round's save, held back or not
+    app._save_settings()
+    app.start_match(0)
+    saved_rounds.append((0, app.game.text()))
+    while t < 2 * 3600 * 1000:
+        t += 1500  # a move every 1.5 s
+        clock[0] = t
+        if app.mode == PLAYING:
+            g = app.game
+            g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
+        app.controls.now = t
+        saved = app._saved_round
+        app.step(t)
+        if app.mode == PLAYING and app._saved_round != saved:  # a round's save, held back or not
+            saved_rounds.append((t, app.game.text()))
+        if app.mode == OVER:
+            matches += 1
+            t += 60000  # a minute on the game-over screen
+            clock[0] = app.controls.now = t
+            app.step(t)
+            app.start_match(t)
+            saved_rounds.append((t, app.game.text()))
+    assert matches >= 3
+    hours = t / 3600000.0
+    assert flash.erases == store.compactions == len(store.writes)
+    assert flash.erases <= 1 + hours * 3600000 / SPARE_MS, (flash.erases, hours)  # 4 an hour at most
+    times = [w[0] for w in store.writes]
+    assert all(b - a >= SPARE_MS for a, b in zip(times, times[1:]))
+    for _, mode, phase, called in store.writes:
+        assert mode in (IN_MENU, OVER) or phase == GAME_OVER or (phase == READY and not called)
+    # Power cut now: what the next power-on offers is no older than SPARE_MS of play
+    # (or the match that just ended, if it ended since).
+    after = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5,
+                store=Store(FlashNvm("samd51", flash.flash), say=lambda m: None, erases_always=True))
+    if after.saved is not None:
+        when = [ms for ms, text in saved_rounds if text == after.saved.text()]
+        assert when and t - max(when) <= SPARE_MS + 120000, (t, when)
+    assert len(saved_rounds) > 3 * flash.erases  # most rounds' saves were never written
+
+
+def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
+    # Leaving a match from the pause screen writes it now, however soon after
+    # the last write: the player may switch off next.
+    import displayio
+
+    from hardware import profiles
+    from hardware.app import MENU as IN_MENU, App
+    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from hardware.keymaps import PILE_0
+    from hardware.screen import Screen
+
+    displayio.release_displays()
+    profile = profiles.get("pybadge")
+    screen = Screen(_pygame_display_class()(width=160, height=128, auto_refresh=False), profile)
+    flash = FlashNvm("samd51")
+    store = Store(flash, say=lambda m: None, erases_always=True)
+    app = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
+    app.start_match(0)
+    app.step(10)  # the first write: the settings and the first round
+    assert flash.erases == 1 and store.pending is None
+    g = app.game
+    rnd = random.Random(2)
+    while g.round == 1:
+        g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
+    app.step(20000)
+    assert store.pending and flash.erases == 1  # round 2 held back: SPARE_MS has not passed
+    app._pause(20000)
+    app._pause_press(0, PILE_0 + 1)  # pile 2 on the pause screen: leave
+    app.step(20010)
+    assert app.mode == IN_MENU and flash.erases == 2 and store.pending is None
+    again = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5,
+                store=Store(FlashNvm("samd51", flash.flash), say=lambda m: None, erases_always=True))
+    assert again.saved is not None and again.saved.round == 2
+
+
+def test_clearing_what_was_never_written_writes_nothing():
+    flash = FlashNvm("rp2040")
+    store = Store(flash, say=lambda m: None)
+    store.clear(MATCH)
+    assert flash.pages == 0 and flash.erases == 0
+    badge = Store(FlashNvm("samd51"), say=lambda m: None, erases_always=True)
+    badge.save(MATCH, b"round")
+    badge.clear(MATCH)  # held back, never written: dropped
+    assert not badge.pending
