@@ -486,7 +486,8 @@ class DesktopIO:
                 os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
             except OSError as e:
                 raise SetupError("SPIT_SAVE %s: its folder cannot be made (%s)" % (save, e.strerror or e))
-            self.store = Store(FileNvm(save, say=print), say=say)
+            chip = "samd51" if self.profile.get("flash") == "samd51" else "rp2040"  # the board's flash, modelled
+            self.store = Store(FileNvm(save, say=print, chip=chip), say=say, erases_always=chip == "samd51")
             flash = self.store.nvm.flash.flash
             used = len(flash)
             while used and flash[used - 1] == 0xFF:

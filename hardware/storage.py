@@ -188,13 +188,14 @@ class Store:
 
 
 class FileNvm:
-    """A file standing for a Pico's nvm on the desktop: the flash model of
-    hardware/nvm_flash.py (4 KB, written as the RP2040 port writes it), kept
-    in the file after every write. A path that is a folder or cannot be read
+    """A file standing for a board's nvm on the desktop: the flash model of
+    hardware/nvm_flash.py (a Pico's 4 KB by default, written as the RP2040
+    port writes it; chip="samd51" for a PyBadge's 8 KB), kept in the file
+    after every write. A path that is a folder or cannot be read
     is a SetupError naming it; a write that fails is said once, and the game
     goes on (nothing is left half-written: the file is replaced whole)."""
 
-    def __init__(self, path, say=print):
+    def __init__(self, path, say=print, chip="rp2040"):
         import os
 
         from .nvm_flash import FlashNvm
@@ -212,7 +213,7 @@ class FileNvm:
             pass
         except OSError as e:
             raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
-        self.flash = FlashNvm("rp2040", data)
+        self.flash = FlashNvm(chip, data)
         self.flash.on_write = self._keep
         self._failed = False
 

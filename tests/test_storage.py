@@ -475,3 +475,21 @@ def test_clearing_what_was_never_written_writes_nothing():
     badge.save(MATCH, b"round")
     badge.clear(MATCH)  # held back, never written: dropped
     assert not badge.pending
+
+
+def test_the_desktop_save_file_models_the_profile_s_board(tmp_path):
+    # SPIT_PROFILE=pybadge on the desktop saves as a PyBadge does: its 8 KB
+    # block, every write an erase, so the App holds saves back as on the board.
+    import displayio
+
+    from hardware import profiles
+    from hardware.desktop import DesktopIO
+
+    for name, size, always in (("pico-st7789-240", 4096, False), ("pybadge", 8192, True)):
+        displayio.release_displays()
+        path = tmp_path / (name + ".bin")
+        io = DesktopIO(profiles.get(name), {"SPIT_SAVE": str(path), "SPIT_HEADLESS": "1"})
+        try:
+            assert len(io.store.nvm) == size and io.store.erases_always == always
+        finally:
+            io.close()
