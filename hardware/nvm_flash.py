@@ -28,6 +28,10 @@ _CHIPS = {
 # sector erase 45 ms (400 ms at most), a 256-byte page program 0.4 ms (3 ms).
 PICO_ERASE_MS = (45, 400)
 PICO_PAGE_MS = (0.4, 3)
+# The SAMD51's (datasheet, NVM characteristics): an 8 KB block erase 50 ms
+# (200 ms at most), a 512-byte page write 1.5 ms (3 ms).
+SAMD_ERASE_MS = (50, 200)
+SAMD_PAGE_MS = (1.5, 3)
 
 
 class PowerCut(Exception):

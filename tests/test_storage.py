@@ -162,6 +162,9 @@ def test_erases_per_thousand_saves_on_a_pico():
         store.save(kind, payload, cleared=cleared)
     assert flash.erases == store.compactions
     assert 10 <= flash.erases <= 30, flash.erases
+    # Wear: at 150 saves an hour (a round a save, the busiest play), ten
+    # years of an hour a day stay within the W25Q16JV's 100,000 cycles.
+    assert 150 * flash.erases / 1000.0 * 3650 < 100000
 
 
 def test_the_flash_model_writes_as_the_firmware_does():
@@ -417,6 +420,7 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     hours = t / 3600000.0
     assert flash.erases == store.compactions == len(store.writes)
     assert flash.erases <= 1 + hours * 3600000 / SPARE_MS, (flash.erases, hours)  # 4 an hour at most
+    assert 3600000 / SPARE_MS * 3650 < 25000  # ten years of an hour a day within the rated erases
     times = [w[0] for w in store.writes]
     assert all(b - a >= SPARE_MS for a, b in zip(times, times[1:]))
     for _, mode, phase, called in store.writes:

@@ -28,7 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hardware.nvm_flash import PICO_ERASE_MS, PICO_PAGE_MS, FlashNvm  # noqa: E402
+from hardware.nvm_flash import PICO_ERASE_MS, PICO_PAGE_MS, SAMD_ERASE_MS, SAMD_PAGE_MS, FlashNvm  # noqa: E402
 from hardware.storage import MATCH, SETTINGS, SPARE_MS, TALLY, Store  # noqa: E402
 
 PICO_RATED_ERASES = 100000
@@ -93,6 +93,9 @@ def main(argv=None):
                   " of play (and when a player leaves a match)" % (SPARE_MS // 60000))
             print("  rated %d erases (at least): %.1f %% used in ten years; a power cut loses at most %d min of play"
                   % (SAMD_RATED_ERASES, 100.0 * per_hour * hours / SAMD_RATED_ERASES, SPARE_MS // 60000))
+            pages = flash.block // flash.page
+            print("  a write (the erase and %d pages): %.0f ms typical, %.0f ms at most, only when nobody races"
+                  % (pages, SAMD_ERASE_MS[0] + pages * SAMD_PAGE_MS[0], SAMD_ERASE_MS[1] + pages * SAMD_PAGE_MS[1]))
     return 0
 
 
