@@ -239,7 +239,7 @@ class App:
         if item == _LIGHTS:
             return "Lights: " + ("on" if self.lights else "off")
         if item == _TALLY:
-            return "Clear tally? pile 1" if self._clearing else "Tally " + self.tally_text()
+            return "Clear tally? again" if self._clearing else "Tally " + self.tally_text()
         label, names, flag = OPTIONS[self.kind][item - _OPTION]
         return "%s: %s" % (label, names[1 if self.rules & flag else 0])
 
@@ -248,19 +248,30 @@ class App:
     def menu_lines(self):
         options = [(">" if i == self.item else " ") + self._item_text(item) for i, item in enumerate(self.menu_items())]
         rows = self.screen.rows
-        room = rows if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
+        room = rows - 1 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
         top = max(0, min(self.item - room // 2, len(options) - room))
         options = options[top : top + room]
-        if rows < 10:
-            return options
-        move = "move: " + ("cursor keys" if self.profile["cursor"] else "stock 1 / 2")  # counted from 1, as on the table
-        return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + [move, "pile 1 change, 2 go"]
+        if rows < 10:  # 21 columns: stock 1 / 2 move, pile 1 sets, pile 2 goes
+            return options + [""] * (room - len(options)) + ["S1/2 move P1/2 set/go"]
+        if self.profile["cursor"]:  # the PyBadge (see _menu_press)
+            return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["up/down move, A go",
+                                                                             "left/right or B change"]
+        # buttons counted from 1, as on the table
+        return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["move: stock 1 / 2", "pile 1 change, 2 go"]
 
     def draw_menu(self):
         self.screen.show_lines(self.menu_lines())
 
     def _menu_press(self, player, action):
         self.feedback.event(MENU_SOUND, player, self.controls.now)
+        if self.profile["cursor"]:
+            # A PyBadge's menu as its buttons say: the D-pad's Up and Down
+            # move, Left and Right change; B (and Select) change, A (and
+            # Start) go. In a match the same keys are piles and the cursor.
+            if player == 0:
+                action = PREV if action == PILE_0 else NEXT if action == PILE_0 + 1 else PILE_0
+            else:
+                action = PILE_0 + 1 if action == PILE_0 + 1 or action == NEXT else PILE_0
         items = self.menu_items()
         item = items[self.item]
         clearing = self._clearing

@@ -431,6 +431,17 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     assert ">Game: Spit" in text and "Players: two" in text
     assert "Seats: side by side" in text or screen.rows < 10
     assert lit(image, screen.text) > 200 and screen.table.hidden
+    # How to use the menu, on every screen, in the words of its buttons (issue
+    # 23), drawn: every pixel is the font's glyph of its cell.
+    hint = {"pybadge": "left/right or B change", "pico-ssd1306": "S1/2 move P1/2 set/go"}.get(
+        profile["name"], "pile 1 change, 2 go")
+    assert text.rstrip("\n").split("\n")[-1].rstrip() == hint
+    width, height = profile["width"], profile["height"]
+    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    draw_text(canvas, screen.text, width, height)
+    for y in range(height):
+        for x in range(width):
+            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S",
                         scores="40:95")
     app.game.play(0, 0)

@@ -37,14 +37,15 @@ NAMES.update({STOCK_0 + s: "stock%d" % s for s in range(5)})
 
 def menu_taps(kind, rules, cursor):
     """Menu: choose the game, move down through its options, change the ones to turn on, start."""
-    down = "next" if cursor else "stock1"
-    taps = ["p0.pile0"] if kind else []
-    taps.append("p0." + down)  # past "Players: two"
+    # On a PyBadge (cursor) the D-pad's Down moves, B changes and A goes.
+    down, change, go = ("p0.pile1", "p1.pile0", "p1.pile1") if cursor else ("p0.stock1", "p0.pile0", "p0.pile1")
+    taps = [change] if kind else []
+    taps.append(down)  # past "Players: two"
     for _, _, flag in OPTIONS[kind]:
-        taps.append("p0." + down)
+        taps.append(down)
         if rules & flag:
-            taps.append("p0.pile0")
-    taps.append("p0.pile1")
+            taps.append(change)
+    taps.append(go)
     return taps
 
 
