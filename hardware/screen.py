@@ -120,6 +120,7 @@ class Screen:
             pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] + tw, band_y + (ch - gh) // 2)]
             info_xy = ((w - 4 * gw, card_y[0] + ch - 2 * gh), (w - 4 * gw, card_y[1]))
             status = (72, band_y - 4, 9)
+            info_rows = 2
         else:
             x0 = (w - row_w) // 2
             below = self.size == "large"  # room for the pile sizes under the piles
@@ -133,7 +134,8 @@ class Screen:
             band_y = marks_y[1] + rh + gap
             info_w = 4 * gw
             edge = 2 if self.size == "medium" else 4
-            info_xy = ((edge, band_y + band_h - 2 * gh), (w - edge - info_w, band_y))
+            info_rows = 3
+            info_xy = ((edge, band_y + band_h - info_rows * gh), (w - edge - info_w, band_y))
             pile_x = (edge + info_w + edge, w - 2 * edge - info_w - tw)
             if below:
                 pile_info = [(x + (cw - 3 * gw) // 2, band_y + ch) for x in pile_x]
@@ -144,6 +146,7 @@ class Screen:
                 left = pile_info[0][0] + 3 * gw
                 right = pile_info[1][0]
             status = (left + 2, band_y + (ch - 24) // 2, (right - left - 4) // 6)
+        self._side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
         self._row_x = x0
         self._gap = tw - cw
         self._card_y = card_y
@@ -157,7 +160,12 @@ class Screen:
             if marks_y is not None:
                 self.marks.append([self._grid(self.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
                                               marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
-            self.info.append(self._grid(self.glyph_sheet, 4, 2, gw, gh, info_xy[p][0], info_xy[p][1], S.GLYPH_BLANK))
+            # The count of cards to play, then Speed's side pile: on the
+            # bigger screens with a blank row between them (a refused move's
+            # cross at its end), so the two never read as one number; the
+            # OLED has no room for it (its status text is beside them).
+            self.info.append(self._grid(self.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
+                                        S.GLYPH_BLANK))
         self.piles = [self._grid(self.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK) for k in range(2)]
         # Each card's rank and big suit: a grid of one tile each, laid over the
         # paper (placed by set_style).
@@ -298,10 +306,10 @@ class Screen:
             called = (game.phase == READY or game.phase == STALEMATE) and game.called & (1 << p)
             if self.speed:
                 _count(info, 0, S.GLYPH_SPIT_CARDS, n[_SPEED_STOCK + p])
-                _count(info, 4, S.GLYPH_SIDE_PILE, n[_SPEED_SIDE + p])
+                _count(info, self._side_at, S.GLYPH_SIDE_PILE, n[_SPEED_SIDE + p])
             else:
                 _count(info, 0, S.GLYPH_SPIT_CARDS, n[SPIT_CARDS + p])
-                for i in range(4, 7):
+                for i in range(self._side_at, self._side_at + 3):
                     _put(info, i, S.GLYPH_BLANK)
             _put(info, 3, S.GLYPH_STAR if called else S.GLYPH_BLANK)
         first = _SPEED_PILE if self.speed else SPIT_PILES
