@@ -582,6 +582,9 @@ class App:
         self.game = game
         self.screen.speed = self.kind == 1
         self.screen.names = (self.who(0, True), self.who(1, True))
+        name = PLAYERS[self.players][3:]  # the computer's level: "Hard"
+        self.screen.opponent = (() if not self.players else ("demo: CPU v CPU", "demo") if self.players == _DEMO
+                                else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
         seed = game.rng.s1
         level = self.players - 1
         self.bots = [None, None]

@@ -75,6 +75,7 @@ class Screen:
         self.rows = h // (12 * self.text_scale)
         self.speed = False  # the game on the table is Speed (set by the App)
         self.names = ("bottom", "top")  # the players in table words (set by the App: "you", "CPU")
+        self.opponent = ()  # type: tuple  # who plays the top half when the computer does, longest first (set by the App)
         self.facing = False
         self.root = displayio.Group()
         self.table = displayio.Group()
@@ -390,6 +391,9 @@ class Screen:
         if game.phase == STALEMATE:
             return "stuck"
         if self.speed or game.phase != READY or game.round < 2:
+            for text in self.opponent:  # the computer: its level and its side of the table
+                if len(text) <= self.status.cols:
+                    return text
             return ""
         took = game.took
         return "took %s:%s" % ("-" if took[0] == _NONE else str(took[0]), "-" if took[1] == _NONE else str(took[1]))

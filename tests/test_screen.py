@@ -530,3 +530,19 @@ def test_four_stocks_leave_the_fifth_place_empty_on_every_profile(rig, tmp_path)
     assert screen.stocks[0][4] == sprites.TILE_BLANK and screen.stocks[1][4] == sprites.TILE_BLANK
     if screen.marks:
         assert screen.marks[0][4][0] == sprites.MARK_BLANK
+
+
+@pytest.mark.parametrize("players,want", [(1, "CPU Easy"), (3, "CPU Hard"), (5, "demo")])
+def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
+    # Against the computer the middle says who it is and (where it fits) that
+    # it plays the top half: "^ CPU Hard" (issue 23); drawn glyph by glyph.
+    profile, display, screen = rig
+    app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
+    app.players = players
+    app.start_match(0)
+    image = snapshot(display, "%s-vs-%d" % (profile["name"], players), tmp_path)
+    shown = screen.status.text.split("\n")[1].strip()
+    assert want.split()[-1] in shown and len(shown) <= screen.status.cols, shown
+    if screen.status.cols >= 10 and players != 5:
+        assert shown in ("^ " + want, "top: " + want)
+    check_pixels(screen, image, profile["width"], profile["height"])
