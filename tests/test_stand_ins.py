@@ -1,7 +1,8 @@
 """The board VM's stand-ins refuse what the firmware refuses, and scan keys as it does.
 
-Scans: the stamps of a switch's events as the firmware and the stand-ins
-scan it (every 5 ticks of 1/1024 s, not every 5 ms).
+Scans: the stamps of a switch's events as the stand-ins scan it (every 5
+ticks of 1/1024 s, not every 5 ms); make soak measures the firmware's alike
+(tests/soak/test_soak_firmware.py).
 
 tests/board_vm/conformance.py prints, for each call the firmware refuses
 (TileGrid and Palette values, nvm slices and sizes) and for keypad.Event()'s
@@ -71,27 +72,6 @@ def whole_scans(stamps):
     # How many gaps between the events are 34 or 39 ms: 7 or 8 scans of
     # 4.88 ms, which a 5 ms grid of scans (35 or 40 ms) never gives.
     return sum(1 for a, b in zip(stamps, stamps[1:]) if (b - a) % (1 << 29) in (34, 39))
-
-
-def test_the_firmware_scans_every_5_ticks_of_1024_a_second(tmp_path):
-    # keypad's interval of 0.005 s is int(5.12) = 5 ticks of 1/1024 s. The
-    # firmware's tick interrupt is set 977 us after the last one ran, so now
-    # and then a scan comes a tick late: most gaps, not all, are whole scans.
-    # Measured on the real firmware where it is here.
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import picoemu
-
-    try:
-        picoemu.firmware()
-    except picoemu.Missing as e:
-        pytest.skip(str(e))
-    replay = tmp_path / "taps.txt"
-    replay.write_text("".join("%d p0.stock0 %s\n" % (100 + i * PRESS_EVERY_MS, "up" if i % 2 else "down")
-                              for i in range(20)) + "900 end\n")
-    run = picoemu.emulate(replay=str(replay), code_py=os.path.join(STAND_INS, "scan_check.py"),
-                          mark="scan check ready", work=str(tmp_path / "emu"))
-    stamps = [int(line.split()[1]) for line in run.text().splitlines() if line.startswith("stamp ")]
-    assert len(stamps) == 20 and whole_scans(stamps) >= 15, stamps
 
 
 def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
