@@ -56,6 +56,10 @@ from .scan_times import first_scan, scan_at_or_after, scan_ms
 TICKS_PERIOD = 1 << 29
 POWER_ON_TICKS = 0x1FFF0000  # supervisor.ticks_ms() at power-on: the board's clock wraps 65.5 s in
 TAP_MS = 60
+# A press of a key from the keyboard at least this long after its last change:
+# the Controls' bounce lockout (40 ms from the last press or release) and two
+# scans of debounce.
+TAP_SPACING_MS = 50
 REPLAY_MAX_MS = 24 * 3600 * 1000
 PASS_MS = 5  # a pass of the loop (a replay's, and the window's at the least)
 
@@ -443,6 +447,7 @@ class DesktopIO:
         self.caption = "Spit - " + profile["name"]
         self.held = False  # a watched replay that has ended
         self._typed = []  # the window's key changes not yet made to the switches
+        self._changed_at = {}  # when each key's switch last moved (ms of the clock)
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         display_class = _pygame_display_class(1 if headless else window_scale(profile, env, pygame))
         try:
@@ -600,15 +605,21 @@ class DesktopIO:
         # The keyboard's presses move the switches the scanner debounces. A
         # key's next change waits until its last one was reported, so a tap
         # shorter than the debounce (xdotool's, or one made while a pass was
-        # drawing) is still a press; a recording has the switches as moved.
+        # drawing) is still a press; and its next press waits out the
+        # Controls' bounce lockout after its last change, so taps read in one batch
+        # (typed while a pass drew, or a key's auto-repeat) all count. A
+        # recording has the switches as moved.
         keys = self.keys
-        moved = set()
+        moved = set()  # keys moved in this pass, or waiting: their later changes wait too
         later = []
         for k, pressed in self._typed:
-            if k in moved or keys.level[k] != keys.down[k]:
+            if (k in moved or keys.level[k] != keys.down[k]
+                    or pressed and self.now_ms - self._changed_at.get(k, -TAP_SPACING_MS) < TAP_SPACING_MS):
                 later.append((k, pressed))  # after the change before it
+                moved.add(k)
             elif keys.level[k] != pressed:
                 keys.level[k] = pressed
+                self._changed_at[k] = self.now_ms
                 self._recorded(k, pressed)
                 moved.add(k)
         self._typed = later

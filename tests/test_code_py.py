@@ -489,3 +489,32 @@ def test_a_recording_made_with_a_save_file_replays_the_same_game(tmp_path):
     assert again.stdout.strip().splitlines()[-1] == played
     refused = run(["code.py"], {"SPIT_REPLAY": str(record), "SPIT_SAVE": str(save)})
     assert refused.returncode == 1 and "leave SPIT_SAVE out" in refused.stdout
+
+
+def test_every_tap_typed_in_the_window_counts(tmp_path):
+    # Taps the window reads in one batch (typed while a pass was drawing, or
+    # a key's auto-repeat) are each a press: none may fall inside the
+    # scanner's debounce or the Controls' bounce lockout and be lost (issue 23:
+    # 3 of 60 quick menu taps were lost).
+    script = window_session(
+        tmp_path / "taps.py",
+        "code = pygame.key.key_code('s')\n"  # player 0's stock 1: down the menu
+        "for burst in (7, 5, 9):\n"
+        "    for _ in range(burst):\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
+        "    for _ in range(150):\n"
+        "        io.pump()\n"
+        "        app.step(io.ticks_ms())\n"
+        "        io.refresh()\n"
+        "io.finish()\n"
+        "print(app.controls.presses, app.item, len(app.menu_items()))\n",
+    )
+    out = run([str(script)], {"SPIT_RECORD": str(tmp_path / "taps.txt"), "SPIT_SAVE": str(tmp_path / "none.bin")})
+    assert out.returncode == 0, out.stderr
+    presses, item, items = map(int, out.stdout.split()[-3:])
+    assert presses == 21 and item == 21 % items, out.stdout
+    from hardware.controls import Controls
+    from hardware.desktop import TAP_SPACING_MS
+
+    assert TAP_SPACING_MS >= Controls.LOCKOUT_MS + 2 * 5  # the lockout, and two scans' debounce either side
