@@ -55,6 +55,8 @@ _TICKS_MAX = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
 _CLAMP = const(1 << 20)  # sort keys stay small ints even across a long pause
 NOTHING_CHOSEN = const(100)  # a pile key with no stock chosen (not an engine code)
+TAKEN = const(101)  # a play refused on a pile the other player changed just before (not an engine code)
+_E_EMPTY = const(3)  # the engines' code for an empty stock (Spit) or hand slot (Speed)
 
 
 def ticks_diff(a, b):
@@ -66,6 +68,7 @@ class Controls:
     LOCKOUT_MS = 40  # a second press of a key sooner than this is bounce
     RESYNC_MS = 30  # presses this soon after a scanner reset are held keys
     SPIT_GRACE_MS = 250  # presses this soon after a round is dealt are late slaps, not spit
+    TAKEN_MS = 600  # a play refused this soon after the other player changed that pile lost a race
 
     def __init__(self, keymap, cursor=False, batch=32):
         self.keymap = keymap
@@ -88,7 +91,10 @@ class Controls:
         self.chosen = bytearray((NONE, NONE))  # the stock each player has chosen
         self.cursor = bytearray(2)
         self.slot = bytearray((NONE, NONE))  # cursor boards: empty slot chosen for SP-6
-        self.result = bytearray(2)  # each player's last move: 0 or why it was refused
+        self.result = bytearray(2)  # each player's last move: 0 or why it was refused (or TAKEN)
+        self.refused = bytearray((NONE, NONE))  # where: the stock (0..4) or PILE_0 + pile, or NONE
+        self._pile_by = bytearray((NONE, NONE))  # who last played onto each pile, and when
+        self._pile_at = [0, 0]
         self.attempts = 0  # moves tried so far (the screen compares it to flash)
         self.applied = 0  # moves the game accepted
         self.presses = 0  # presses handled (the screen redraws when it changes)
@@ -245,10 +251,10 @@ class Controls:
             elif fits0 or fits1 or can_fill:
                 self.chosen[player] = s
             else:
-                self._refuse(player, game.check(player, s * 2))  # empty, or fits nowhere
+                self._refuse(player, game.check(player, s * 2), s)  # empty, or fits nowhere
         elif action < PREV:
             if chosen == NONE:
-                self._refuse(player, NOTHING_CHOSEN)
+                self._refuse(player, NOTHING_CHOSEN, action)
                 return
             self.chosen[player] = NONE
             self._try(game, player, chosen * 2 + action - PILE_0)
@@ -290,17 +296,32 @@ class Controls:
         before = game.round
         r = game.play(player, move)
         self.result[player] = r
+        # Where it was refused: the card played (a stock, or the one moved
+        # into an empty slot); none for a call or a slap.
+        if move < FILL_BASE:
+            self.refused[player] = move >> 1
+        elif move < SPIT and move != self.call:  # (Speed's call, TURN, comes after its plays)
+            self.refused[player] = (move - FILL_BASE) // 5
+        else:
+            self.refused[player] = NONE
         if r == 0:
             self.applied += 1
+            if move < FILL_BASE:  # a play: who changed that pile, when
+                self._pile_by[move & 1] = player
+                self._pile_at[move & 1] = self.now
             if game.round != before:
                 self._dealt = True
                 self._dealt_at = self.now
             self._tidy(game)
+        elif (move < FILL_BASE and r > _E_EMPTY and self._pile_by[move & 1] == 1 - player
+              and ticks_diff(self.now, self._pile_at[move & 1]) < self.TAKEN_MS):
+            self.result[player] = TAKEN  # the other player changed that pile just before: a race lost
 
-    def _refuse(self, player, reason):
+    def _refuse(self, player, reason, place):
         self.attempts += 1
         self.last = player
         self.result[player] = reason
+        self.refused[player] = place
 
     def _tidy(self, game):
         # Drop every half-made move that can no longer be completed.

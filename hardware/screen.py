@@ -26,9 +26,17 @@ from .controls import ticks_diff
 from .profiles import SetupError
 from .text import Text
 
-FLASH_MS = 400
+FLASH_MS = 1000  # a refused move's cross and word stay this long
+# One word for why a move was refused, by the engine's reason code (Spit's,
+# Speed's), then the Controls' own: a pile key with nothing chosen, a race
+# lost. "" where no word helps.
+_SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no use", "called", "none", "wait")
+_SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
+_NOTHING_CHOSEN = 100  # controls.NOTHING_CHOSEN
+_TAKEN = 101  # controls.TAKEN
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
+_PILE_KEY = 5  # keymaps.PILE_0: controls.refused of a pile key
 _NO_STOCK = 254  # _show_card: no stock here (four stocks, V-1)
 _UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
@@ -86,6 +94,8 @@ class Screen:
         self.text = Text(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
         self.scene.hidden = True
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
+        self._refused = bytearray((_NONE, _NONE))  # where each player's refused mark is lit now
+        self._status_why = 0  # the refusals the status shows (see show_game)
         # What show_game last drew at each card place (10 stocks, 2 piles), so a
         # move redraws only the places it changed: the card, the back edges
         # under it and its marker (_UNDRAWN, 255: nothing drawn yet).
@@ -270,6 +280,24 @@ class Screen:
         drawn_card = self._drawn_card
         drawn_row = self._drawn_row
         drawn_mark = self._drawn_mark
+        # A refused move: a red cross at the card (or pile) for FLASH_MS, and
+        # its reason in the middle; where it has no place, beside the count.
+        if controls is not None and controls.attempts != self._attempts:
+            self._attempts = controls.attempts
+            for p in range(2):
+                if controls.result[p]:
+                    self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
+        redraw_at = None
+        refused = self._refused
+        for p in range(2):
+            until = self._flash_until[p]
+            on = until is not None and ticks_diff(until, now_ms) > 0
+            if not on:
+                self._flash_until[p] = None  # an old time would read as the future once the clock wraps
+            refused[p] = controls.refused[p] if on and controls is not None else _NONE
+            if on and (redraw_at is None or ticks_diff(until, redraw_at) < 0):
+                redraw_at = until
+            _put(self.info[p], 7, S.GLYPH_CROSS if on and refused[p] == _NONE else S.GLYPH_BLANK)
         for p in range(2):
             stocks = self.stocks[p]
             depth = self.depth[p]
@@ -286,7 +314,9 @@ class Screen:
                     else:
                         card = game.top(i)
                         hidden = n[i] - 1 if n[i] else 0
-                    if playing and controls is not None:
+                    if refused[p] == s:
+                        mark = S.MARK_REFUSED if self.marks else S.ROW_REFUSED
+                    elif playing and controls is not None:
                         if controls.chosen[p] == s or controls.slot[p] == s:
                             mark = self._marker(p, False)
                         elif controls.cursor_mode and controls.cursor[p] == s:
@@ -297,6 +327,8 @@ class Screen:
                 if drawn_card[i] != card:
                     drawn_card[i] = card
                     self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
+                if card < 52:  # a face: red-edged while its move's refusal flashes
+                    _put(stocks, s, S.TILE_REFUSED if refused[p] == s else S.TILE_FACE)
                 if drawn_row[i] != row:
                     drawn_row[i] = row
                     _put(depth, s, row)
@@ -326,27 +358,34 @@ class Screen:
             arrow = S.GLYPH_BLANK if not size else S.GLYPH_ARROW_DOWN if k == 0 else S.GLYPH_ARROW_UP
             if self.speed:
                 arrow = S.GLYPH_BLANK  # Speed's play piles belong to nobody
+            if refused[0] == _PILE_KEY + k or refused[1] == _PILE_KEY + k:
+                arrow = S.GLYPH_CROSS  # a pile key pressed with no card chosen
             _count(info, 0, arrow, size)
-        if controls is not None and controls.attempts != self._attempts:
-            self._attempts = controls.attempts
-            for p in range(2):
-                if controls.result[p]:
-                    self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
-        redraw_at = None
+        why = 0
         for p in range(2):
-            until = self._flash_until[p]
-            on = until is not None and ticks_diff(until, now_ms) > 0
-            if not on:
-                self._flash_until[p] = None  # an old time would read as the future once the clock wraps
-            _put(self.info[p], 7, S.GLYPH_CROSS if on else S.GLYPH_BLANK)
-            if on and (redraw_at is None or ticks_diff(until, redraw_at) < 0):
-                redraw_at = until
+            if self._flash_until[p] is not None and controls is not None:
+                why = why * 256 + controls.result[p] + 1
         key = ((game.round & 0xFFFF) * 8 + game.phase) * 4 + (game.winner + 1 if game.phase == GAME_OVER else
                                                             game.chooser + 1 if game.phase == CHOOSE else 0)
-        if key != self._status_key:  # the status changes with the phase or the round, not with a move
+        if key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
             self._status_key = key
-            self.status.show((self.status_text(game), self.info_text(game)))
+            self._status_why = why
+            self.status.show((self.status_text(game), self.why_text(controls) or self.info_text(game)))
         return redraw_at
+
+    def why_text(self, controls):
+        # The reason of a refused move still flashing, with the side it is
+        # for ("v" bottom, "^" top), or the word alone, where it fits.
+        for p in range(2):
+            if self._flash_until[p] is None or controls is None:
+                continue
+            r = controls.result[p]
+            words = _SPEED_WHY if self.speed else _SPIT_WHY
+            word = "pick" if r == _NOTHING_CHOSEN else "taken" if r == _TAKEN else words[r] if r < len(words) else ""
+            for text in (("v " if p == 0 else "^ ") + word, word):
+                if word and len(text) <= self.status.cols:
+                    return text
+        return ""
 
     def _show_card(self, paper, i, rank, suit, card, face_down):
         # A card's three layers: a card played changes only its rank and suit.

@@ -22,7 +22,8 @@ TILE_FACE = const(0)
 TILE_BACK = const(1)
 TILE_EMPTY = const(2)
 TILE_BLANK = const(3)
-CARD_TILES = const(4)
+TILE_REFUSED = const(4)  # a face with a red edge: the card whose move was just refused
+CARD_TILES = const(5)
 RANK_BLANK = const(52)
 RANK_TILES = const(53)
 SUIT_BLANK = const(4)
@@ -35,6 +36,7 @@ ROW_CHOSEN_UP = const(5)
 ROW_CHOSEN_DOWN = const(6)
 ROW_CURSOR_UP = const(7)
 ROW_CURSOR_DOWN = const(8)
+ROW_REFUSED = const(9)  # a red cross at a card whose move was refused
 ROW_TILES = const(10)
 
 # Marks sheet tiles: the marker that points at a chosen card or the cursor,
@@ -44,7 +46,8 @@ MARK_CHOSEN_UP = const(1)
 MARK_CHOSEN_DOWN = const(2)
 MARK_CURSOR_UP = const(3)
 MARK_CURSOR_DOWN = const(4)
-MARK_TILES = const(5)
+MARK_REFUSED = const(5)  # a red cross at a card whose move was refused
+MARK_TILES = const(6)
 
 # Glyph sheet tiles.
 GLYPH_DIGIT = const(0)

@@ -546,3 +546,75 @@ def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
     if screen.status.cols >= 10 and players != 5:
         assert shown in ("^ " + want, "top: " + want)
     check_pixels(screen, image, profile["width"], profile["height"])
+
+
+def press(controls, g, profile, player, action, t):
+    # One key of the profile pressed and let go at t (ms), through Controls.
+    k = profile["keymap"].index(player * 16 + action)
+    controls.feed(g, k, True, t)
+    controls.apply(g)
+    controls.feed(g, k, False, t + 1)
+
+
+@pytest.mark.parametrize("case", ["no fit", "taken", "pick"])
+def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
+    # Issue 23: the cross was a few pixels beside the count, for 0.4 s, with
+    # no reason. Now it is at the card (or the pile) that was refused, for
+    # FLASH_MS, and the middle says why in a word where it fits.
+    from hardware.keymaps import NEXT, PILE_0, STOCK_0
+
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    cursor = profile["cursor"]
+    t = POWER_ON_TICKS
+    screen.show_game(g, controls, t)
+    if case == "no fit":  # player 0's 2D fits neither 7C nor 9C
+        if cursor:
+            for _ in range(2):
+                t += 50
+                press(controls, g, profile, 0, NEXT, t)
+            t += 50
+            press(controls, g, profile, 0, PILE_0, t)
+        else:
+            t += 50
+            press(controls, g, profile, 0, STOCK_0 + 2, t)
+        place = 2
+    elif case == "taken":  # player 0 is on 8D for pile 0; player 1 lays 6H there first
+        if not cursor:
+            press(controls, g, profile, 0, STOCK_0, t + 50)  # 8D fits both piles: chosen
+        press(controls, g, profile, 1, STOCK_0 if not cursor else PILE_0, t + 100)  # 6H onto 7C
+        t += 200
+        press(controls, g, profile, 0, PILE_0, t)
+        place = 0
+    else:  # a pile key with no card chosen (cursor boards have no such press)
+        if cursor:
+            pytest.skip("a pile key on a cursor board plays the card under the cursor")
+        t += 50
+        press(controls, g, profile, 0, PILE_0 + 1, t)
+        place = PILE_0 + 1
+    assert controls.refused[0] == place
+    until = screen.show_game(g, controls, t)
+    assert until == (t + FLASH_MS) % (1 << 29)
+    image = snapshot(display, "%s-refused-%s" % (profile["name"], case.replace(" ", "-")), tmp_path)
+    if place < PILE_0:
+        if screen.marks:
+            assert screen.marks[0][place][0] == sprites.MARK_REFUSED
+        else:
+            assert screen.depth[0][place] == sprites.ROW_REFUSED
+    else:
+        assert screen.pile_info[1][0] == sprites.GLYPH_CROSS
+    assert screen.info[0][7] == sprites.GLYPH_BLANK  # not beside the count any more
+    word = case
+    status = screen.status.text.split("\n")[1].strip()
+    assert status in ("v " + word, word) or len(word) > screen.status.cols, status
+    check_pixels(screen, image, profile["width"], profile["height"])
+    # It goes out after FLASH_MS, the card as before.
+    assert screen.show_game(g, controls, (t + FLASH_MS) % (1 << 29)) is None
+    if place < PILE_0 and screen.marks:
+        assert screen.marks[0][place][0] != sprites.MARK_REFUSED
+    elif place < PILE_0:
+        assert screen.depth[0][place] != sprites.ROW_REFUSED
+    else:
+        assert screen.pile_info[1][0] != sprites.GLYPH_CROSS
+    assert word not in screen.status.text

@@ -125,6 +125,14 @@ def draw_cards(size):
     mono = size["mono"]
     edge = S.INK_EDGE
     card_outline(sheet, S.TILE_FACE, w, h, S.INK_PAPER, edge)
+    card_outline(sheet, S.TILE_REFUSED, w, h, S.INK_PAPER, S.INK_FLASH)
+    if w >= 20:  # a second red line inside, where the card is big enough
+        for x in range(1, w - 1):
+            sheet.dot(S.TILE_REFUSED, x, 1, S.INK_FLASH)
+            sheet.dot(S.TILE_REFUSED, x, h - 2, S.INK_FLASH)
+        for y in range(1, h - 1):
+            sheet.dot(S.TILE_REFUSED, 1, y, S.INK_FLASH)
+            sheet.dot(S.TILE_REFUSED, w - 2, y, S.INK_FLASH)
     back = S.TILE_BACK
     card_outline(sheet, back, w, h, S.INK_BACK, edge)
     for y in range(2, h - 2):
@@ -177,7 +185,17 @@ def draw_rows(size):
             else:
                 sheet.rect(t, 1, th - 1 - k * pitch, w - 2, 1, S.INK_BACK)
     arrows(sheet, (S.ROW_CHOSEN_UP, S.ROW_CHOSEN_DOWN, S.ROW_CURSOR_UP, S.ROW_CURSOR_DOWN), w, th, size)
+    refused(sheet, S.ROW_REFUSED, w, th)
     return sheet
+
+
+def refused(sheet, t, w, h):
+    # A red cross as tall as the marker's place, centred: the refused card.
+    n = h if h % 2 else h - 1
+    x0, y0 = (w - n) // 2, (h - n) // 2
+    for j in range(n):
+        sheet.dot(t, x0 + j, y0 + j, S.INK_FLASH)
+        sheet.dot(t, x0 + n - 1 - j, y0 + j, S.INK_FLASH)
 
 
 def arrows(sheet, tiles, w, h, size):
@@ -200,6 +218,7 @@ def draw_marks(size):
     w, h = size["mark_w"], size["mark_h"]
     sheet = Sheet(w, h, S.MARK_TILES, S.MARK_TILES)
     arrows(sheet, (S.MARK_CHOSEN_UP, S.MARK_CHOSEN_DOWN, S.MARK_CURSOR_UP, S.MARK_CURSOR_DOWN), w, h, size)
+    refused(sheet, S.MARK_REFUSED, w, h)
     return sheet
 
 
