@@ -15,19 +15,21 @@
 #   alternates from tie to tie, never decided by key number. Each move is checked
 #   against the game as it is when it is applied, so a later press that no longer
 #   fits is refused (``result`` says why; the screen flashes it).
-# - A player's half-made move (a chosen stock, or on cursor boards an empty slot
-#   chosen for SP-6) is theirs alone, is cancelled by choosing it again, and is
-#   dropped as soon as it can no longer be completed.
+# - A player's half-made move (a chosen stock, or an empty slot chosen for
+#   SP-6) is theirs alone, is cancelled by choosing it again, and is dropped as
+#   soon as it can no longer be completed.
 # - After a queue overflow (buttons.py resets the scanner), presses reported
 #   within RESYNC_MS of the reset are keys already held: they are marked held
 #   and make no move, so nothing lost is replayed and nothing is doubled.
 #
-# Controls on the two-handed handheld (five stock keys, two pile keys each):
-#   stock key: choose that stock; if its card fits exactly one spit pile and
-#     cannot fill an empty slot, it is played there at once (one press).
-#   same stock key again: cancel. Another stock key on an empty slot: SP-6,
-#     the chosen stock's top card moves into that slot.
-#   pile key: play the chosen stock's card onto that spit pile.
+# Controls on the two-handed handheld (five stock keys, two pile keys each),
+# the same every time, whatever else the card could do:
+#   stock key on a card that fits exactly one spit pile: played there at once.
+#   on a card that fits both (or none, but could fill an empty slot): chosen;
+#     then a pile key plays it there, or the empty slot's key moves it (SP-6).
+#   on an empty slot a card could fill: that slot is chosen (SP-6); then a
+#     stock key moves its card there.
+#   the same key again: cancel. A pile key with nothing chosen: refused.
 # On four-key boards (cursor): PREV/NEXT move the cursor over the stocks; a
 #   pile key plays the card under the cursor on that pile. On an empty slot a
 #   pile key chooses that slot for SP-6; then the cursor on a stock and a pile
@@ -231,12 +233,17 @@ class Controls:
 
     def _press_keys(self, game, player, action):
         chosen = self.chosen[player]
+        slot = self.slot[player]
         if action < PILE_0:
             s = action
             if s >= game.stocks:
                 return
-            if chosen == s:
-                self.chosen[player] = NONE  # cancel
+            if chosen == s or slot == s:
+                self.chosen[player] = self.slot[player] = NONE  # cancel
+                return
+            if slot != NONE:
+                self.slot[player] = NONE
+                self._try(game, player, FILL_BASE + s * 5 + slot)  # SP-6: this card into the chosen slot
                 return
             if chosen != NONE and game.check(player, FILL_BASE + chosen * 5 + s) == 0:
                 self.chosen[player] = NONE
@@ -244,16 +251,18 @@ class Controls:
                 return
             fits0 = game.check(player, s * 2) == 0
             fits1 = game.check(player, s * 2 + 1) == 0
-            can_fill = self.can_fill_from(game, player, s)
-            if fits0 != fits1 and not can_fill:
-                self.chosen[player] = NONE
-                self._try(game, player, s * 2 + (0 if fits0 else 1))
-            elif fits0 or fits1 or can_fill:
+            self.chosen[player] = NONE
+            if fits0 != fits1:
+                self._try(game, player, s * 2 + (0 if fits0 else 1))  # one pile: at once, always
+            elif fits0 or self.can_fill_from(game, player, s):
                 self.chosen[player] = s
+            elif self._slot_can_be_filled(game, player, s):
+                self.slot[player] = s  # an empty slot: the next card pressed goes there
             else:
                 self._refuse(player, game.check(player, s * 2), s)  # empty, or fits nowhere
         elif action < PREV:
             if chosen == NONE:
+                self.slot[player] = NONE
                 self._refuse(player, NOTHING_CHOSEN, action)
                 return
             self.chosen[player] = NONE

@@ -30,7 +30,7 @@ def keys_for_move(game, controls, player, move, out):
         out[0] = STOCK_0 + s
         fits0 = game.check(player, s * 2) == 0
         fits1 = game.check(player, s * 2 + 1) == 0
-        if fits0 != fits1 and not controls.can_fill_from(game, player, s):
+        if fits0 != fits1:
             return 1  # one press: the card fits only that pile
         out[1] = PILE_0 + pile
         return 2
@@ -42,8 +42,8 @@ def keys_for_move(game, controls, player, move, out):
         n = _cursor_to(e, a, ns, out, n + 1)
         out[n] = PILE_0  # move the card under the cursor there
         return n + 1
-    out[0] = STOCK_0 + a
-    out[1] = STOCK_0 + e
+    out[0] = STOCK_0 + e  # choose the empty slot, then the card that goes there
+    out[1] = STOCK_0 + a
     return 2
 
 

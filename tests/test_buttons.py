@@ -250,3 +250,27 @@ def test_slap_goes_through_first_press_wins():
     press(trace, 400, keynum(HANDHELD_14, 0, PILE_0))
     run(keys, trace, 500, lambda scan: buttons.poll(g))
     assert g.phase != READY  # a press after the grace calls spit (player 1 has no spit cards)
+
+
+def test_a_stock_key_on_a_card_that_fits_one_pile_always_plays_it():
+    # Issue 23: the same key sometimes played and sometimes only chose (when
+    # the card could also fill an empty slot), and a player lost a race to
+    # it. Now a card that fits exactly one pile goes there at once, whatever
+    # else it could do; filling an empty slot (SP-6) starts at the slot.
+    g = position("-/9d,8C/2C/2D/2H", STUCK1, pile0="7C", pile1="KD")  # slot 0 empty; 8C over a hidden 9d
+    controls = Controls(HANDHELD_14)
+    assert controls.can_fill_from(g, 0, 1)  # 8C could fill slot 0 (SP-6), and fits 7C only
+    controls.feed(g, keynum(HANDHELD_14, 0, STOCK_0 + 1), True, 10)
+    controls.apply(g)
+    assert controls.applied == 1 and card_text(g.top(12)) == "8C"  # on 7C at once
+    # The slot first, then the card: SP-6, the chosen slot marked meanwhile.
+    g = position("-/9d,8C/2C/2D/2H", STUCK1, pile0="7C", pile1="KD")
+    controls = Controls(HANDHELD_14)
+    controls.feed(g, keynum(HANDHELD_14, 0, STOCK_0), True, 10)  # the empty slot 0
+    controls.apply(g)
+    assert controls.slot[0] == 0 and controls.applied == 0
+    controls.feed(g, keynum(HANDHELD_14, 0, STOCK_0), False, 60)
+    controls.feed(g, keynum(HANDHELD_14, 0, STOCK_0 + 1), True, 120)  # 8C goes there
+    controls.apply(g)
+    assert controls.applied == 1 and controls.slot[0] == NONE
+    assert card_text(g.top(0)) == "8C" and card_text(g.top(1)) == "9D"  # 9d turned up (D-1)
