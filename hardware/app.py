@@ -159,6 +159,10 @@ class App:
         self.tally[i] = min(self.tally[i] + 1, 0xFFFF)
         self._save_tally()
 
+    def _twice(self):
+        # Words for both players: two people sit facing each other.
+        return self.style & FACING != 0 and self.players == 0
+
     def who(self, p, short=False):
         # Player p in table words: the bottom or top half, or you and the
         # computer (short: "CPU", for the middle of the table) when one person plays it.
@@ -348,7 +352,7 @@ class App:
                 if self.store is not None:
                     self.store.clear(storage.MATCH)
                 self._count_win(g.winner)
-                self.screen.show_lines(self.over_lines())
+                self.screen.show_lines(self.over_lines(), self._twice())
             elif self._pause_asked(g, now_ms):
                 self._pause(now_ms)
             elif self.controls.presses != self._drawn or (
@@ -476,15 +480,15 @@ class App:
         shown = left * 8 + self._ready
         if shown != self._shown:
             self._shown = shown
-            self.screen.show_lines(self.pause_lines(left))
+            self.screen.show_lines(self.pause_lines(left), self._twice())
 
     def pause_lines(self, left):
         if left >= 0:
             return ["", "  %d" % left, "", "get ready"]
         want = self._humans()
         waiting = " ".join(self.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
-        return ["PAUSED by " + self.who(self.paused_by), "waiting: " + (waiting or "anyone"), "any key: go on",
-                "pile 2: leave"]
+        return ["PAUSED by " + self.who(self.paused_by), "any key: go on", "waiting: " + (waiting or "anyone"),
+                "pile 2: leave"]  # the most needed first: a small screen shows the first ones twice
 
     def _resume(self, now_ms):
         # The computer's reaction times (and its presses on the way) stopped
@@ -582,6 +586,7 @@ class App:
         self.game = game
         self.screen.speed = self.kind == 1
         self.screen.names = (self.who(0, True), self.who(1, True))
+        self.screen.twice = self._twice()
         name = PLAYERS[self.players][3:]  # the computer's level: "Hard"
         self.screen.opponent = (() if not self.players else ("demo: CPU v CPU", "demo") if self.players == _DEMO
                                 else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
@@ -613,11 +618,12 @@ class App:
         winner = self.who(g.winner)
         lines = ["GAME OVER", ("You win" if winner == "you" else winner[0].upper() + winner[1:] + " wins")]
         if roomy:  # five lines on the OLED: no room for this one
-            lines.append("after %d rounds" % g.round)
+            lines.append("after %d round%s" % (g.round, "" if g.round == 1 else "s"))
         if g.rules & SCORING:
             lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
         if self.players != _DEMO:  # a demo is not counted
-            lines.append("tally " + self.tally_text())
+            tally = self.tally_text()
+            lines.append("tally " + tally if len(tally) + 6 <= self.screen.cols else tally)  # never cut short
         lines.append("any key: menu")
         if roomy:
             lines.insert(1, "")

@@ -92,6 +92,10 @@ class Screen:
         self.root.append(self.scene)
         self._build_table(w, h, z)
         self.text = Text(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
+        # Two people facing each other (twice): the top half turned round for
+        # the top player, the same words upright below for the bottom one.
+        self.text_top = _turned(Text(self.scene, 0, 0, self.cols, self.rows // 2, self.text_scale))
+        self.twice = False  # set by the App: seats facing, two people at the device
         self.scene.hidden = True
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._refused = bytearray((_NONE, _NONE))  # where each player's refused mark is lit now
@@ -190,6 +194,12 @@ class Screen:
         self.pile_info = [self._grid(self.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
                           for k in range(2)]
         self.status = Text(self.table, status[0], status[1], status[2], 2)
+        # The middle twice (see text_top): k lines each, the top ones turned.
+        k = 2 if self.size == "large" else 1
+        self._status_k = k
+        self.status_top = _turned(Text(self.table, status[0], status[1] + 12 - 12 * k, status[2], k))
+        self.status_low = Text(self.table, status[0], status[1] + 12, status[2], k)
+        self.status_low.group.hidden = True
         self.set_style(False, False)
 
     def _overlay(self, sheet, size, blank):
@@ -262,10 +272,18 @@ class Screen:
 
     # -- scenes --
 
-    def show_lines(self, lines):
-        # A full-screen text scene (menu, game over).
+    def show_lines(self, lines, twice=False):
+        # A full-screen text scene (menu, game over). twice: the lines for
+        # both players (self.twice), their blank ones left out and the top
+        # half turned round; where they do not fit, the first ones.
         self.table.hidden = True
         self.scene.hidden = False
+        half = self.rows // 2
+        if twice:
+            lines = [line for line in lines if line][:half]
+            self.text_top.show(lines)
+        self.text_top.group.hidden = not twice
+        self.text.group.y = half * 12 * self.text_scale if twice else 0
         self.text.show(lines)
 
     def show_game(self, game, controls, now_ms):
@@ -370,19 +388,29 @@ class Screen:
         if key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
             self._status_key = key
             self._status_why = why
-            self.status.show((self.status_text(game), self.why_text(controls) or self.info_text(game)))
+            twice = self.twice
+            self.status.group.hidden = twice
+            self.status_top.group.hidden = not twice
+            self.status_low.group.hidden = not twice
+            prompt = self.status_text(game)
+            if not twice:
+                self.status.show((prompt, self.why_text(controls, -1) or self.info_text(game)))
+            else:  # each player's own reason, without the arrow that says whose
+                for p, text in ((0, self.status_low), (1, self.status_top)):
+                    why = self.why_text(controls, p)
+                    text.show((prompt, why or self.info_text(game)) if self._status_k == 2 else (why or prompt,))
         return redraw_at
 
-    def why_text(self, controls):
-        # The reason of a refused move still flashing, with the side it is
-        # for ("v" bottom, "^" top), or the word alone, where it fits.
+    def why_text(self, controls, player):
+        # The reason of a refused move still flashing: player's (-1: either's,
+        # with the side it is for, "v" bottom or "^" top), where it fits.
         for p in range(2):
-            if self._flash_until[p] is None or controls is None:
+            if self._flash_until[p] is None or controls is None or player >= 0 and p != player:
                 continue
             r = controls.result[p]
             words = _SPEED_WHY if self.speed else _SPIT_WHY
             word = "pick" if r == _NOTHING_CHOSEN else "taken" if r == _TAKEN else words[r] if r < len(words) else ""
-            for text in (("v " if p == 0 else "^ ") + word, word):
+            for text in (("v " if p == 0 else "^ ") + word if player < 0 else word, word):
                 if word and len(text) <= self.status.cols:
                     return text
         return ""
@@ -436,6 +464,14 @@ class Screen:
             return ""
         took = game.took
         return "took %s:%s" % ("-" if took[0] == _NONE else str(took[0]), "-" if took[1] == _NONE else str(took[1]))
+
+
+def _turned(text):
+    # A Text turned round (a half turn: flipped both ways), hidden until shown.
+    text.grid.flip_x = True
+    text.grid.flip_y = True
+    text.group.hidden = True
+    return text
 
 
 def _put(grid, i, tile):

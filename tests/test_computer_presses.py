@@ -13,9 +13,10 @@ from helpers import position
 class BlindScreen:
     # The App's screen with nothing drawn: this test is about the buttons.
     rows = 10
+    cols = 20
     speed = False
 
-    def show_lines(self, lines):
+    def show_lines(self, lines, twice=False):
         pass
 
     def show_game(self, game, controls, now_ms):

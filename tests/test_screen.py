@@ -116,9 +116,11 @@ def expected_screen(screen, width, height):
     transparent entries showing what is below; the status text's cells are
     the font's glyphs, at its scale."""
     canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    texts = {id(t.group): t for t in (screen.status, screen.status_top, screen.status_low)}
     for item in screen.table:
         if not isinstance(item, displayio.TileGrid):
-            draw_text(canvas, screen.status, width, height)
+            if not item.hidden:  # the middle's words (twice, the top ones turned, with facing seats)
+                draw_turnable_text(canvas, texts[id(item)], width, height)
             continue
         if item.hidden:
             continue
@@ -618,3 +620,56 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     else:
         assert screen.pile_info[1][0] != sprites.GLYPH_CROSS
     assert word not in screen.status.text
+
+
+def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
+    # Issue 23: with Seats facing, the middle's words, the pause screen and
+    # game over stayed upright for the bottom player only. Now each is shown
+    # twice, the top player's copy turned round, drawn glyph by glyph.
+    from hardware.app import FACING
+
+    profile, display, screen = rig
+    w, h = profile["width"], profile["height"]
+    app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
+    app.style = FACING
+    app._apply_style()
+    app.start_match(0)
+    image = snapshot(display, "%s-facing-table" % profile["name"], tmp_path)
+    assert screen.twice and screen.status.group.hidden
+    for text in (screen.status_top, screen.status_low):
+        assert not text.group.hidden and "SPIT!" in text.text
+    assert screen.status_top.grid.flip_x and screen.status_top.grid.flip_y
+    check_pixels(screen, image, w, h)
+    app._pause(0)
+    image = snapshot(display, "%s-facing-pause" % profile["name"], tmp_path)
+    top, low = screen.text_top, screen.text
+    assert top.text.split("\n")[0].startswith("PAUSED by") and low.text.split("\n")[0].startswith("PAUSED by")
+    assert top.grid.flip_y and not low.grid.flip_y and low.group.y >= h // 2 - 12 * screen.text_scale
+    canvas = [[rgb565((0, 0, 0))] * w for _ in range(h)]
+    for text in (top, low):
+        draw_turnable_text(canvas, text, w, h)
+    for y in range(h):
+        for x in range(w):
+            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
+    # Back to one copy where the words are for one person (the menu).
+    app._leave()
+    assert screen.text_top.group.hidden and screen.text.group.y == 0
+
+
+def draw_turnable_text(canvas, text, width, height):
+    # draw_text for a Text that may be turned round (flipped both ways).
+    sheet, palette, _, w, h = font()
+    s = text.group.scale
+    flip = text.grid.flip_x
+    for row in range(text.lines):
+        for col in range(text.cols):
+            tile = text.grid[col, row]
+            c = text.cols - 1 - col if flip else col
+            r = text.lines - 1 - row if flip else row
+            for y in range(h * s):
+                for x in range(w * s):
+                    fx = w * s - 1 - x if flip else x
+                    fy = h * s - 1 - y if flip else y
+                    X, Y = text.group.x + (c * w) * s + x, text.group.y + (r * h) * s + y
+                    if 0 <= X < width and 0 <= Y < height:
+                        canvas[Y][X] = rgb565(_rgb(palette[sheet[tile * w + fx // s, fy // s]]))
