@@ -587,6 +587,7 @@ class App:
         self.screen.speed = self.kind == 1
         self.screen.names = (self.who(0, True), self.who(1, True))
         self.screen.twice = self._twice()
+        self.screen.watched = 3 if self.players == _DEMO else 2 if self.players else 0  # the computer's plays
         name = PLAYERS[self.players][3:]  # the computer's level: "Hard"
         self.screen.opponent = (() if not self.players else ("demo: CPU v CPU", "demo") if self.players == _DEMO
                                 else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))

@@ -97,6 +97,8 @@ class Controls:
         self.refused = bytearray((NONE, NONE))  # where: the stock (0..4) or PILE_0 + pile, or NONE
         self._pile_by = bytearray((NONE, NONE))  # who last played onto each pile, and when
         self._pile_at = [0, 0]
+        self.played = bytearray((NONE, NONE))  # the stock each player last played from, and when
+        self.played_at = [0, 0]
         self.attempts = 0  # moves tried so far (the screen compares it to flash)
         self.applied = 0  # moves the game accepted
         self.presses = 0  # presses handled (the screen redraws when it changes)
@@ -315,9 +317,11 @@ class Controls:
             self.refused[player] = NONE
         if r == 0:
             self.applied += 1
-            if move < FILL_BASE:  # a play: who changed that pile, when
+            if move < FILL_BASE:  # a play: who changed that pile, when, from which stock
                 self._pile_by[move & 1] = player
                 self._pile_at[move & 1] = self.now
+                self.played[player] = move >> 1
+                self.played_at[player] = self.now
             if game.round != before:
                 self._dealt = True
                 self._dealt_at = self.now

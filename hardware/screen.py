@@ -27,6 +27,7 @@ from .profiles import SetupError
 from .text import Text
 
 FLASH_MS = 1000  # a refused move's cross and word stay this long
+PLAYED_MS = 800  # the computer's stock it just played from stays marked this long
 # One word for why a move was refused, by the engine's reason code (Spit's,
 # Speed's), then the Controls' own: a pile key with nothing chosen, a race
 # lost. "" where no word helps.
@@ -96,6 +97,7 @@ class Screen:
         # the top player, the same words upright below for the bottom one.
         self.text_top = _turned(Text(self.scene, 0, 0, self.cols, self.rows // 2, self.text_scale))
         self.twice = False  # set by the App: seats facing, two people at the device
+        self.watched = 0  # set by the App: bit p for a computer player p, whose plays are marked
         self.scene.hidden = True
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._refused = bytearray((_NONE, _NONE))  # where each player's refused mark is lit now
@@ -334,6 +336,12 @@ class Screen:
                         hidden = n[i] - 1 if n[i] else 0
                     if refused[p] == s:
                         mark = S.MARK_REFUSED if self.marks else S.ROW_REFUSED
+                    elif (self.watched >> p & 1 and controls is not None and controls.played[p] == s
+                          and 0 <= ticks_diff(now_ms, controls.played_at[p]) < PLAYED_MS):
+                        mark = self._marker(p, False)  # the computer just played from here
+                        until = (controls.played_at[p] + PLAYED_MS) & _TICKS_MAX
+                        if redraw_at is None or ticks_diff(until, redraw_at) < 0:
+                            redraw_at = until
                     elif playing and controls is not None:
                         if controls.chosen[p] == s or controls.slot[p] == s:
                             mark = self._marker(p, False)

@@ -673,3 +673,31 @@ def draw_turnable_text(canvas, text, width, height):
                     X, Y = text.group.x + (c * w) * s + x, text.group.y + (r * h) * s + y
                     if 0 <= X < width and 0 <= Y < height:
                         canvas[Y][X] = rgb565(_rgb(palette[sheet[tile * w + fx // s, fy // s]]))
+
+
+def test_the_stock_the_computer_played_from_is_marked(rig, tmp_path):
+    # Issue 23: the computer's cards appeared on a pile with no hint of where
+    # they came from. Its stock is marked for PLAYED_MS after each play.
+    from hardware.screen import PLAYED_MS
+
+    profile, display, screen = rig
+    app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=3)
+    app.players = 4  # Expert: quick
+    app.start_match(0)
+    app.game = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="JC", spit0="3C",
+                            spit1="3D")
+    t = 0
+    while app.controls.applied == 0 and t < 5000:
+        t += 5
+        app.controls.now = t
+        app.step(t)
+    assert app.controls.applied == 1
+    s = app.controls.played[1]
+    image = snapshot(display, "%s-computer-played" % profile["name"], tmp_path)
+    tile = screen.marks[1][s][0] if screen.marks else screen.depth[1][s]
+    assert tile == screen._marker(1, False)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    later = app.controls.played_at[1] + PLAYED_MS
+    app.step(later)
+    tile = screen.marks[1][s][0] if screen.marks else screen.depth[1][s]
+    assert tile != screen._marker(1, False) or app.controls.played_at[1] + PLAYED_MS > later
