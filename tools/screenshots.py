@@ -5,8 +5,11 @@
 For each board profile a whole match is written as a replay
 (tools/make_replay.py), played headless through code.py with its frames
 saved, and a frame early in the first rounds (a sixteenth of the way) is kept, twice
-the board's size, as tools/screenshots/PROFILE.png. Run it again when the art
-or the screen changes.
+the board's size, as tools/screenshots/PROFILE.png. Then two scenes the README
+explains, drawn by the game's own Screen on 240x240: seats facing (the middle's
+words and the pause screen twice, one copy turned) and a refused move
+(tools/screenshots/facing.png, refused.png). Run it again when the art or the
+screen changes.
 """
 import os
 import shutil
@@ -43,6 +46,69 @@ def shoot(profile, tmp):
     return path
 
 
+def scenes():
+    # The facing seats and a refused move, side by side with what follows.
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import displayio
+    import pygame
+
+    from engine.spit import Game
+    from hardware import profiles
+    from hardware.app import FACING, App
+    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from hardware.keymaps import STOCK_0
+    from hardware.screen import Screen
+
+    profile = profiles.get("pico-st7789-240")
+    keymap = profile["keymap"]
+
+    def frame(display):
+        display.refresh()
+        image = display._pygame_screen.copy()
+        return pygame.transform.scale(image, (image.get_width() * 2, image.get_height() * 2))
+
+    def app_on_a_display():
+        displayio.release_displays()
+        display = _pygame_display_class()(width=240, height=240, auto_refresh=False)
+        screen = Screen(display, profile)
+        return display, App(screen, DesktopKeys(len(keymap), lambda: 0), Event(), profile, lambda: 0, seed=SEED)
+
+    def save(name, images):
+        out = pygame.Surface((sum(i.get_width() for i in images) + 16 * (len(images) - 1), images[0].get_height()))
+        out.fill((60, 60, 60))
+        x = 0
+        for image in images:
+            out.blit(image, (x, 0))
+            x += image.get_width() + 16
+        path = os.path.join(OUT, name)
+        pygame.image.save(out, path)
+        return path
+
+    display, app = app_on_a_display()
+    app.style = FACING
+    app._apply_style()
+    app.start_match(0)
+    table = frame(display)
+    app._pause(0)
+    yield save("facing.png", [table, frame(display)])
+
+    display, app = app_on_a_display()
+    app.start_match(0)
+    g = app.game = Game.from_text(  # player 0's 2D fits neither 7C nor 9C
+        "spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,AD,4D,5D,6D,"
+        "7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
+    for t, key in ((100, STOCK_0 + 2), (400, None)):
+        if key is not None:
+            k = keymap.index(key)
+            app.controls.feed(g, k, True, t)
+            app.controls.apply(g)
+            app.controls.feed(g, k, False, t + 1)
+        app.step(t)
+    refused = frame(display)
+    yield save("refused.png", [refused])
+
+
 def main():
     from hardware import profiles
 
@@ -53,6 +119,8 @@ def main():
             print("wrote " + os.path.relpath(shoot(name, tmp), ROOT))
     finally:
         shutil.rmtree(tmp)
+    for path in scenes():
+        print("wrote " + os.path.relpath(path, ROOT))
 
 
 if __name__ == "__main__":
