@@ -12,7 +12,7 @@
 import os
 import sys
 
-from hardware import profiles
+from hardware import forget
 
 ON_BOARD = sys.implementation.name != "cpython"
 
@@ -34,7 +34,9 @@ def seed_setting():
     try:
         return int(value)
     except ValueError:
-        raise profiles.SetupError("SPIT_SEED must be a whole number, not %r" % (value,))
+        from hardware.profiles import SetupError
+
+        raise SetupError("SPIT_SEED must be a whole number, not %r" % (value,))
 
 
 def fail(message, io=None):
@@ -65,16 +67,20 @@ def hold():
 
 def open_io(profile):
     if ON_BOARD:
-        from hardware.board_io import BoardIO
+        from hardware.board_setup import open_board
 
-        return BoardIO(profile)
+        return open_board(profile)
     from hardware.desktop import DesktopIO
 
     return DesktopIO(profile)
 
 
 def start():
-    # The display, buttons and game of the chosen profile: (io, app).
+    # The display, buttons and game of the chosen profile: (io, app). Then
+    # the modules only start-up needs are forgotten: their heap is the
+    # game's (hardware.forget; on a board only).
+    from hardware import profiles
+
     io = None
     try:
         source = "settings.toml" if ON_BOARD or os.getenv("SPIT_PROFILE") is None else "the environment"
@@ -95,6 +101,8 @@ def start():
         fail(str(e), io)
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, io)
+    for name in ("hardware.board_setup", "hardware.profiles", "engine.spit_text", "engine.speed_text"):
+        forget(name)
     return io, app
 
 
@@ -123,7 +131,9 @@ def start_position(value):
             return speed.Game.from_text(line)
         raise ValueError("a position starts with spit or speed, not %r" % game)
     except ValueError as e:
-        raise profiles.SetupError("SPIT_START: %s" % e)
+        from hardware.profiles import SetupError
+
+        raise SetupError("SPIT_START: %s" % e)
 
 
 def run(io, app):

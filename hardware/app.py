@@ -11,7 +11,7 @@ from .buttons import Buttons
 from .controls import Controls, ticks_diff
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key_numbers
 from .plan import keys_for_move
-from . import storage
+from . import forget, storage
 from .feedback import MATCH_WON, MENU as MENU_SOUND, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
 
 MENU = 0
@@ -131,6 +131,7 @@ class App:
                     self.saved = record.decode(payload)
                 except ValueError as e:
                     print("saved match ignored: %s" % e)
+                forget("engine.record")
         self._apply_style()
         self.feedback.set(self.sound, self.lights == 1)
 
@@ -205,6 +206,7 @@ class App:
             self.store.save(storage.MATCH, payload)
         except (ValueError, OSError) as e:
             print("match not saved: %s" % e)
+        forget("engine.record")  # loaded again at the next round's save
 
     @property
     def rules(self):

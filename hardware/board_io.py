@@ -1,177 +1,18 @@
-# The board's display, buttons and clock for a profile (CircuitPython only).
-#
-# Every library a profile needs is imported here, so a missing one becomes a
-# SetupError with what to do, shown on the console and, once a display is
-# open, on the screen.
-#
-# The ST7789 is driven by the firmware's own busdisplay with the init sequence
-# below (no library): the adafruit_st7789 library's sequence waits 1.17 s
-# (500 ms after sleep out, 500 ms after display on), where the panel needs 5
-# ms after sleep out (ST7789 datasheet, 9.1.12) and Adafruit's Arduino driver
-# waits 10 ms after each; it sends the same commands and MADCTL otherwise.
-
-from .profiles import SetupError
-
-_ST7789_INIT = (
-    b"\x01\x80\x96"  # SWRESET, then 150 ms
-    b"\x11\x80\x0a"  # SLPOUT, then 10 ms
-    b"\x3a\x81\x55\x0a"  # COLMOD: 16 bits a pixel, then 10 ms
-    b"\x36\x01\xc0"  # MADCTL: rows and columns mirrored, RGB (as adafruit_st7789's default)
-    b"\x21\x00"  # INVON: the IPS panels' colours
-    b"\x13\x80\x0a"  # NORON, then 10 ms
-    b"\x29\x80\x0a"  # DISPON, then 10 ms
-)
-
-
-def _need(module):
-    try:
-        return __import__(module)
-    except ImportError:
-        raise SetupError("Library %s is missing from CIRCUITPY/lib. Install it with: make flash" % module)
-
-
-def _pin(board, name):
-    pin = getattr(board, name, None)
-    if pin is None:
-        raise SetupError("This board has no pin %s: is SPIT_PROFILE right for it?" % name)
-    return pin
+# The board's display, buttons and clock as the game runs on them (CircuitPython
+# only). hardware/board_setup.py opens them for a profile; this small class
+# stays (the setup's code is freed after start-up).
 
 
 class BoardIO:
-    def __init__(self, profile):
-        import board
-        import displayio
-        import supervisor
-
+    def __init__(self, profile, ticks_ms, display, keys, event, feedback, store):
         self.profile = profile
         self.running = True
-        self.ticks_ms = supervisor.ticks_ms
-        kind = profile["display"]
-        if kind == "builtin":
-            builtin = getattr(board, "DISPLAY", None)
-            if builtin is None:
-                raise SetupError("This board has no built-in display: is SPIT_PROFILE right for it?")
-            self.display = builtin
-        else:
-            displayio.release_displays()
-            pins = profile["display_pins"]
-            if kind == "st7789":
-                self.display = self._st7789(board, profile, pins)
-            elif kind == "ssd1306":
-                self.display = self._ssd1306(board, profile, pins)
-            else:
-                raise SetupError("Unknown display kind %r in the profile" % kind)
-        self.display.auto_refresh = False
-        try:
-            self._open_rest(board, profile)
-        except SetupError as e:
-            self.show_error(str(e))  # a display is open: the maker sees what to do
-            raise
-
-    def _open_rest(self, board, profile):
-        import keypad
-
-        try:
-            self._open_buttons(board, profile)
-        except ValueError as e:  # the firmware's "GP18 in use": a pin of the profile has two users
-            raise SetupError("A pin of the profile is refused (%s): two parts share it. Set the pins in "
-                             "hardware/profiles.py" % e)
-        self.event = keypad.Event()
-        self.feedback = self._feedback(board, profile)
-        self.store = None
-        try:
-            import microcontroller
-
-            from .storage import Store
-
-            self.store = Store(microcontroller.nvm, erases_always=profile.get("flash") == "samd51")
-        except (ImportError, ValueError, TypeError) as e:
-            print("nothing will be saved: %s" % e)
-
-    def _open_buttons(self, board, profile):
-        from .buttons import keys_on_pins, keys_on_shift_register
-
-        if profile["buttons"] == "shift-register":
-            if getattr(board, "JOYSTICK_X", None) is not None:
-                raise SetupError("This is a PyGamer: its left player's directions are a joystick, which the game "
-                                 "does not read, so that player would have no buttons. It runs on a PyBadge.")
-            self.keys = keys_on_shift_register(
-                _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
-            )
-        else:
-            self.keys = keys_on_pins(tuple(_pin(board, name) for name in profile["buttons"]))
-
-    def _feedback(self, board, profile):
-        # Sound (a buzzer on a PWM pin, or synthio on a speaker) and lights
-        # (NeoPixels), where the profile has them.
-        from .feedback import Buzzer, Feedback, Synth
-
-        out = None  # type: Buzzer | Synth | None
-        sound = profile.get("sound")
-        if sound is not None and sound[0] == "buzzer":
-            out = Buzzer(_pin(board, sound[1]))
-        elif sound is not None:
-            out = Synth(_pin(board, sound[1]), getattr(board, sound[2], None))
-        pixels = None
-        if profile.get("pixels"):
-            neopixel = _need("neopixel")
-            name, count = profile["pixels"]
-            pixels = neopixel.NeoPixel(_pin(board, name), count, brightness=0.05, auto_write=False)
-        return Feedback(out, pixels)
-
-    def _st7789(self, board, profile, pins):
-        import busio
-        from busdisplay import BusDisplay
-        from fourwire import FourWire
-
-        try:
-            spi = busio.SPI(_pin(board, pins["sck"]), MOSI=_pin(board, pins["mosi"]))
-        except ValueError as e:  # the firmware's "Invalid pins", or "GP18 in use"
-            raise SetupError("The display's SPI pins SCK %s, MOSI %s are refused (%s): on a Pico SCK is GP2, 6, 10, "
-                             "14, 18, 22 or 26 and MOSI the pin after it. Set them in hardware/profiles.py"
-                             % (pins["sck"], pins["mosi"], e))
-        bus = FourWire(
-            spi,
-            command=_pin(board, pins["dc"]),
-            chip_select=_pin(board, pins["cs"]),
-            reset=_pin(board, pins["reset"]),
-            baudrate=62500000,
-        )
-        return BusDisplay(
-            bus,
-            _ST7789_INIT,
-            width=profile["width"],
-            height=profile["height"],
-            rowstart=profile.get("rowstart", 0),
-            rotation=0 if profile["width"] == profile["height"] else 90,
-            backlight_pin=_pin(board, pins["backlight"]),
-        )
-
-    def _ssd1306(self, board, profile, pins):
-        import busio
-
-        ssd1306 = _need("adafruit_displayio_ssd1306")
-        from i2cdisplaybus import I2CDisplayBus
-
-        scl, sda = pins["scl"], pins["sda"]
-        try:
-            # 400 kHz, which the SSD1306 takes: a whole frame in about a quarter of 100 kHz's 92 ms.
-            i2c = busio.I2C(_pin(board, scl), _pin(board, sda), frequency=400000)
-        except ValueError as e:  # the firmware's "Invalid pins", or "GP26 in use"
-            raise SetupError("The OLED's I2C pins SDA %s, SCL %s are refused (%s): on a Pico SDA is an even GP "
-                             "pin and SCL the pin after it. Set them in hardware/profiles.py" % (sda, scl, e))
-        except RuntimeError as e:  # the firmware's "No pull up found on SDA or SCL"
-            raise SetupError("The OLED's I2C bus does not answer on SDA %s, SCL %s (%s): check the wiring "
-                             "and the pull-up resistors (most OLED boards have them)" % (sda, scl, e))
-        address = pins["address"]
-        try:
-            bus = I2CDisplayBus(i2c, device_address=address)
-        except ValueError:  # the firmware's "Unable to find I2C Display at 3c"
-            i2c.deinit()
-            raise SetupError("No OLED answers at I2C address 0x%02X on SDA %s, SCL %s: check the wiring, or the "
-                             "address (0x3D is the other common one; set it in hardware/profiles.py)"
-                             % (address, sda, scl))
-        return ssd1306.SSD1306(bus, width=profile["width"], height=profile["height"])
+        self.ticks_ms = ticks_ms  # supervisor.ticks_ms
+        self.display = display
+        self.keys = keys
+        self.event = event
+        self.feedback = feedback
+        self.store = store  # or None: nothing is saved
 
     def pump(self):
         pass  # the keypad scans in the background

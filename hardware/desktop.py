@@ -482,7 +482,8 @@ class DesktopIO:
                 raise SetupError("the replay carries the saved data it started from (its nvm line): leave SPIT_SAVE out")
             self.store = Store(FlashNvm("rp2040", start_nvm), say=lambda m: print("replay nvm: %s" % m))
         elif save:
-            from .storage import FileNvm, Store
+            from .nvm_flash import FileNvm
+            from .storage import Store
 
             def say(message):
                 print("%s: %s" % (save, message))

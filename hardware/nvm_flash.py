@@ -126,3 +126,61 @@ class FlashNvm:
         if self.cut_at is not None and self.steps >= self.cut_at:
             raise PowerCut()
         self.steps += 1
+
+
+class FileNvm:
+    """A file standing for a board's nvm on the desktop: FlashNvm (a Pico's
+    4 KB by default, written as the RP2040
+    port writes it; chip="samd51" for a PyBadge's 8 KB), kept in the file
+    after every write. A path that is a folder or cannot be read
+    is a SetupError naming it; a write that fails is said once, and the game
+    goes on (nothing is left half-written: the file is replaced whole)."""
+
+    def __init__(self, path, say=print, chip="rp2040"):
+        import os
+
+        from .profiles import SetupError
+
+        self.path = path
+        self.say = say
+        data = None
+        if os.path.isdir(path):
+            raise SetupError("SPIT_SAVE %s is a folder: name a file to save in" % path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
+        self.flash = FlashNvm(chip, data)
+        self.flash.on_write = self._keep
+        self._failed = False
+
+    def __len__(self):
+        return len(self.flash)
+
+    def __getitem__(self, i):
+        return self.flash[i]
+
+    def __setitem__(self, i, value):
+        self.flash[i] = value
+
+    def _keep(self, data):
+        import os
+
+        tmp = self.path + ".tmp"
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError as e:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            if not self._failed:
+                self._failed = True
+                self.say("%s: not saved (%s)" % (self.path, e.strerror or e))

@@ -1,7 +1,7 @@
 # Settings and match progress that survive power loss.
 #
 # Records live in microcontroller.nvm on the board, in a file standing for it
-# on the desktop (FileNvm), as a log: each save appends a record after the
+# on the desktop (nvm_flash.FileNvm), as a log: each save appends a record after the
 # last one, into erased bytes (0xFF). On a Pico that is a program-only flash
 # write: no erase, nothing else touched, the records before it safe whatever
 # happens to this one (hardware/nvm_flash.py says how each board writes). A
@@ -69,7 +69,7 @@ def _record(kind, payload):
 
 class Store:
     def __init__(self, nvm, say=print, erases_always=False):
-        # nvm: a bytearray-like area (microcontroller.nvm, FileNvm, a bytearray).
+        # nvm: a bytearray-like area (microcontroller.nvm, nvm_flash.FileNvm, a bytearray).
         if nvm is None or len(nvm) < SIZE_NEEDED:
             raise ValueError("need %d bytes of non-volatile memory" % SIZE_NEEDED)
         self.nvm = nvm
@@ -185,62 +185,3 @@ class Store:
                 self.pending.pop(kind, None)  # (a held-back one is dropped)
             return
         self.save(kind, b"", cleared=True)
-
-
-class FileNvm:
-    """A file standing for a board's nvm on the desktop: the flash model of
-    hardware/nvm_flash.py (a Pico's 4 KB by default, written as the RP2040
-    port writes it; chip="samd51" for a PyBadge's 8 KB), kept in the file
-    after every write. A path that is a folder or cannot be read
-    is a SetupError naming it; a write that fails is said once, and the game
-    goes on (nothing is left half-written: the file is replaced whole)."""
-
-    def __init__(self, path, say=print, chip="rp2040"):
-        import os
-
-        from .nvm_flash import FlashNvm
-        from .profiles import SetupError
-
-        self.path = path
-        self.say = say
-        data = None
-        if os.path.isdir(path):
-            raise SetupError("SPIT_SAVE %s is a folder: name a file to save in" % path)
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except FileNotFoundError:
-            pass
-        except OSError as e:
-            raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
-        self.flash = FlashNvm(chip, data)
-        self.flash.on_write = self._keep
-        self._failed = False
-
-    def __len__(self):
-        return len(self.flash)
-
-    def __getitem__(self, i):
-        return self.flash[i]
-
-    def __setitem__(self, i, value):
-        self.flash[i] = value
-
-    def _keep(self, data):
-        import os
-
-        tmp = self.path + ".tmp"
-        try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except OSError as e:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
-            if not self._failed:
-                self._failed = True
-                self.say("%s: not saved (%s)" % (self.path, e.strerror or e))

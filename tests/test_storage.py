@@ -11,7 +11,8 @@ import pytest  # noqa: E402
 from engine import record  # noqa: E402
 from engine.spit import GAME_OVER, READY, Game  # noqa: E402
 from hardware.nvm_flash import FlashNvm, PowerCut  # noqa: E402
-from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, FileNvm, Store, crc16  # noqa: E402
+from hardware.nvm_flash import FileNvm  # noqa: E402
+from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, Store, crc16  # noqa: E402
 from helpers import some_move  # noqa: E402
 
 

@@ -29,20 +29,22 @@ def vm_step():
     gc.collect()
     if not _state:  # the board's IO without sound and lights
         from hardware import profiles
-        from hardware.board_io import BoardIO
+        from hardware.board_setup import open_board
 
         profile = profiles.get("pybadge" if sys.argv[2] == "pybadge" else "pico-st7789-240")
         quiet = dict(profile)
         quiet.pop("sound", None)
         quiet.pop("pixels", None)
         _state.append(profile)
-        _state.append(BoardIO(quiet))
+        _state.append(open_board(quiet))
         return True
     if len(_state) == 2:  # then its sound and lights, as the board makes them
         _state.append(gc.mem_alloc())
         import board as b
 
-        _state.append(_state[1]._feedback(b, _state[0]))
+        from hardware.board_setup import _feedback
+
+        _state.append(_feedback(b, _state[0]))
         return True
     f = _state[3]
     print("heap %d" % (gc.mem_alloc() - _state[2]))
