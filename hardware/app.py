@@ -10,7 +10,6 @@ from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PL
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key_numbers
-from .plan import keys_for_move
 from . import forget, storage
 from .feedback import MATCH_WON, MENU as MENU_SOUND, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
 
@@ -539,7 +538,7 @@ class App:
             self._bot_due[p] = None
             if bot.hesitates():
                 continue
-            self._bot_left[p] = keys_for_move(g, self.controls, p, bot.choose(g), self._bot_keys[p])
+            self._bot_left[p] = self._plan(g, self.controls, p, bot.choose(g), self._bot_keys[p])
             self._bot_press(g, p, now_ms)
 
     def _bot_press(self, g, p, when):
@@ -599,6 +598,10 @@ class App:
         self._bot_left[0] = self._bot_left[1] = 0
         if self.players:
             from engine.bot import Bot
+
+            from .plan import keys_for_move
+
+            self._plan = keys_for_move  # the computer's presses (loaded with it, not for two people)
         if self.players == _DEMO:
             self.bots = [Bot(0, 3, seed, self.kind == 1), Bot(1, 2, seed + 1, self.kind == 1)]
         elif self.players:

@@ -21,7 +21,45 @@ import displayio
 from engine.cards import NO_CARD
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARDS, SPIT_PILES, STALEMATE
 
-from . import sprites as S
+from .sprites import (
+    BLANK_INK,
+    CARD_TILES,
+    FOUR_COLOURS,
+    GLYPH_ARROW_DOWN,
+    GLYPH_ARROW_UP,
+    GLYPH_BLANK,
+    GLYPH_CROSS,
+    GLYPH_DIGIT,
+    GLYPH_SIDE_PILE,
+    GLYPH_SPIT_CARDS,
+    GLYPH_STAR,
+    GLYPH_TILES,
+    INK_SUIT,
+    MARK_BLANK,
+    MARK_CHOSEN_DOWN,
+    MARK_CHOSEN_UP,
+    MARK_CURSOR_DOWN,
+    MARK_CURSOR_UP,
+    MARK_REFUSED,
+    MARK_TILES,
+    RANK_BLANK,
+    RANK_TILES,
+    ROW_CHOSEN_DOWN,
+    ROW_CHOSEN_UP,
+    ROW_CURSOR_DOWN,
+    ROW_CURSOR_UP,
+    ROW_DEPTH,
+    ROW_REFUSED,
+    ROW_TILES,
+    SUIT_BLANK,
+    SUIT_TILES,
+    TILE_BACK,
+    TILE_BLANK,
+    TILE_EMPTY,
+    TILE_FACE,
+    TILE_REFUSED,
+    TWO_COLOURS,
+)
 from .controls import ticks_diff
 from .profiles import SetupError
 from .text import Text
@@ -49,7 +87,9 @@ _SPEED_PILE = 4
 def _load(folder, size, part, tiles, tile_w, tile_h):
     # An OnDiskBitmap of a sheet, checked: a missing or damaged sheet is a
     # message for the maker, not a traceback.
-    name = S.file_name(size, part)
+    from . import sprites  # (not kept: code.py forgets the module after start-up)
+
+    name = sprites.file_name(size, part)
     try:
         sheet = displayio.OnDiskBitmap(folder + "/" + name)
     except (OSError, ValueError) as e:
@@ -67,18 +107,20 @@ class Screen:
         h = profile["height"]
         self.colour = profile["colour"]
         self.size = profile["sprites"]
-        z = S.SIZES[self.size]
+        from . import sprites  # (the sizes of every screen: not kept, see _load)
+
+        z = sprites.SIZES[self.size]
         if folder is None:
             folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-        self.cards_sheet = _load(folder, self.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"])
-        self.ranks_sheet = _load(folder, self.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"])
-        self.suits_sheet = _load(folder, self.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"])
+        self.cards_sheet = _load(folder, self.size, "cards", CARD_TILES, z["card_tile_w"], z["card_h"])
+        self.ranks_sheet = _load(folder, self.size, "ranks", RANK_TILES, z["rank_w"], z["rank_w"])
+        self.suits_sheet = _load(folder, self.size, "suits", SUIT_TILES, z["suit_w"], z["suit_w"])
         for sheet in (self.ranks_sheet, self.suits_sheet):
-            sheet.pixel_shader.make_transparent(S.BLANK_INK)  # a blank rank or suit shows the paper
-        self.rows_sheet = _load(folder, self.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"])
+            sheet.pixel_shader.make_transparent(BLANK_INK)  # a blank rank or suit shows the paper
+        self.rows_sheet = _load(folder, self.size, "rows", ROW_TILES, z["card_tile_w"], z["row_h"])
         if self.size != "small":  # the small screen shows markers in the depth row
-            self.marks_sheet = _load(folder, self.size, "marks", S.MARK_TILES, z["mark_w"], z["mark_h"])
-        self.glyph_sheet = _load(folder, self.size, "glyphs", S.GLYPH_TILES, z["glyph_w"], z["glyph_h"])
+            self.marks_sheet = _load(folder, self.size, "marks", MARK_TILES, z["mark_w"], z["mark_h"])
+        self.glyph_sheet = _load(folder, self.size, "glyphs", GLYPH_TILES, z["glyph_w"], z["glyph_h"])
         self.text_scale = 2 if w >= 240 else 1
         self.cols = w // (6 * self.text_scale)
         self.rows = h // (12 * self.text_scale)
@@ -172,28 +214,28 @@ class Screen:
         self.marks = []
         self.info = []
         for p in range(2):
-            self.depth.append(self._grid(self.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH))
-            self.stocks.append(self._grid(self.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK))
+            self.depth.append(self._grid(self.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], ROW_DEPTH))
+            self.stocks.append(self._grid(self.cards_sheet, 5, 1, tw, ch, x0, card_y[p], TILE_BLANK))
             if marks_y is not None:
                 self.marks.append([self._grid(self.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
-                                              marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
+                                              marks_y[p] + (rh - z["mark_h"]) // 2, MARK_BLANK) for s in range(5)])
             # The count of cards to play, then Speed's side pile: on the
             # bigger screens with a blank row between them (a refused move's
             # cross at its end), so the two never read as one number; the
             # OLED has no room for it (its status text is beside them).
             self.info.append(self._grid(self.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
-                                        S.GLYPH_BLANK))
-        self.piles = [self._grid(self.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK) for k in range(2)]
+                                        GLYPH_BLANK))
+        self.piles = [self._grid(self.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, TILE_BLANK) for k in range(2)]
         # Each card's rank and big suit: a grid of one tile each, laid over the
         # paper (placed by set_style).
-        self.ranks = [[self._overlay(self.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)]
-        self.suits = [[self._overlay(self.suits_sheet, z["suit_w"], S.SUIT_BLANK) for s in range(5)] for p in range(2)]
-        self.pile_ranks = [self._overlay(self.ranks_sheet, z["rank_w"], S.RANK_BLANK) for k in range(2)]
-        self.pile_suits = [self._overlay(self.suits_sheet, z["suit_w"], S.SUIT_BLANK) for k in range(2)]
+        self.ranks = [[self._overlay(self.ranks_sheet, z["rank_w"], RANK_BLANK) for s in range(5)] for p in range(2)]
+        self.suits = [[self._overlay(self.suits_sheet, z["suit_w"], SUIT_BLANK) for s in range(5)] for p in range(2)]
+        self.pile_ranks = [self._overlay(self.ranks_sheet, z["rank_w"], RANK_BLANK) for k in range(2)]
+        self.pile_suits = [self._overlay(self.suits_sheet, z["suit_w"], SUIT_BLANK) for k in range(2)]
         for k in range(2):
             self._place(self.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
             self._place(self.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
-        self.pile_info = [self._grid(self.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
+        self.pile_info = [self._grid(self.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], GLYPH_BLANK)
                           for k in range(2)]
         self.status = Text(self.table, status[0], status[1], status[2], 2)
         # The middle twice (see text_top): k lines each, the top ones turned.
@@ -252,10 +294,10 @@ class Screen:
         self.depth[0].flip_y = True
         self.depth[1].flip_x = facing
         if self.colour:
-            colours = S.FOUR_COLOURS if four_colours else S.TWO_COLOURS
+            colours = FOUR_COLOURS if four_colours else TWO_COLOURS
             for sheet in (self.ranks_sheet, self.suits_sheet):
                 for suit in range(4):
-                    sheet.pixel_shader[S.INK_SUIT + suit] = colours[suit]
+                    sheet.pixel_shader[INK_SUIT + suit] = colours[suit]
         self._status_key = -1
 
     def _marker(self, p, cursor):
@@ -266,11 +308,11 @@ class Screen:
         down = self.size == "small" or p == 0 or self.facing
         if self.size == "small":
             if cursor:
-                return S.ROW_CURSOR_DOWN if down else S.ROW_CURSOR_UP
-            return S.ROW_CHOSEN_DOWN if down else S.ROW_CHOSEN_UP
+                return ROW_CURSOR_DOWN if down else ROW_CURSOR_UP
+            return ROW_CHOSEN_DOWN if down else ROW_CHOSEN_UP
         if cursor:
-            return S.MARK_CURSOR_DOWN if down else S.MARK_CURSOR_UP
-        return S.MARK_CHOSEN_DOWN if down else S.MARK_CHOSEN_UP
+            return MARK_CURSOR_DOWN if down else MARK_CURSOR_UP
+        return MARK_CHOSEN_DOWN if down else MARK_CHOSEN_UP
 
     # -- scenes --
 
@@ -317,7 +359,7 @@ class Screen:
             refused[p] = controls.refused[p] if on and controls is not None else _NONE
             if on and (redraw_at is None or ticks_diff(until, redraw_at) < 0):
                 redraw_at = until
-            _put(self.info[p], 7, S.GLYPH_CROSS if on and refused[p] == _NONE else S.GLYPH_BLANK)
+            _put(self.info[p], 7, GLYPH_CROSS if on and refused[p] == _NONE else GLYPH_BLANK)
         for p in range(2):
             stocks = self.stocks[p]
             depth = self.depth[p]
@@ -326,7 +368,7 @@ class Screen:
                 mark = -1
                 if s >= game.stocks:
                     card = _NO_STOCK
-                    row = S.ROW_DEPTH
+                    row = ROW_DEPTH
                 else:
                     if self.speed:
                         card = game.hand(p, s)
@@ -335,7 +377,7 @@ class Screen:
                         card = game.top(i)
                         hidden = n[i] - 1 if n[i] else 0
                     if refused[p] == s:
-                        mark = S.MARK_REFUSED if self.marks else S.ROW_REFUSED
+                        mark = MARK_REFUSED if self.marks else ROW_REFUSED
                     elif (self.watched >> p & 1 and controls is not None and controls.played[p] == s
                           and 0 <= ticks_diff(now_ms, controls.played_at[p]) < PLAYED_MS):
                         mark = self._marker(p, False)  # the computer just played from here
@@ -347,14 +389,14 @@ class Screen:
                             mark = self._marker(p, False)
                         elif controls.cursor_mode and controls.cursor[p] == s:
                             mark = self._marker(p, True)
-                    row = S.ROW_DEPTH + hidden if self.marks or mark < 0 else mark
+                    row = ROW_DEPTH + hidden if self.marks or mark < 0 else mark
                 if self.marks and mark < 0:
-                    mark = S.MARK_BLANK
+                    mark = MARK_BLANK
                 if drawn_card[i] != card:
                     drawn_card[i] = card
                     self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
                 if card < 52:  # a face: red-edged while its move's refusal flashes
-                    _put(stocks, s, S.TILE_REFUSED if refused[p] == s else S.TILE_FACE)
+                    _put(stocks, s, TILE_REFUSED if refused[p] == s else TILE_FACE)
                 if drawn_row[i] != row:
                     drawn_row[i] = row
                     _put(depth, s, row)
@@ -364,13 +406,13 @@ class Screen:
             info = self.info[p]
             called = (game.phase == READY or game.phase == STALEMATE) and game.called & (1 << p)
             if self.speed:
-                _count(info, 0, S.GLYPH_SPIT_CARDS, n[_SPEED_STOCK + p])
-                _count(info, self._side_at, S.GLYPH_SIDE_PILE, n[_SPEED_SIDE + p])
+                _count(info, 0, GLYPH_SPIT_CARDS, n[_SPEED_STOCK + p])
+                _count(info, self._side_at, GLYPH_SIDE_PILE, n[_SPEED_SIDE + p])
             else:
-                _count(info, 0, S.GLYPH_SPIT_CARDS, n[SPIT_CARDS + p])
+                _count(info, 0, GLYPH_SPIT_CARDS, n[SPIT_CARDS + p])
                 for i in range(self._side_at, self._side_at + 3):
-                    _put(info, i, S.GLYPH_BLANK)
-            _put(info, 3, S.GLYPH_STAR if called else S.GLYPH_BLANK)
+                    _put(info, i, GLYPH_BLANK)
+            _put(info, 3, GLYPH_STAR if called else GLYPH_BLANK)
         first = _SPEED_PILE if self.speed else SPIT_PILES
         face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
         for k in range(2):
@@ -381,11 +423,11 @@ class Screen:
                 self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
             size = n[first + k]
             info = self.pile_info[k]
-            arrow = S.GLYPH_BLANK if not size else S.GLYPH_ARROW_DOWN if k == 0 else S.GLYPH_ARROW_UP
+            arrow = GLYPH_BLANK if not size else GLYPH_ARROW_DOWN if k == 0 else GLYPH_ARROW_UP
             if self.speed:
-                arrow = S.GLYPH_BLANK  # Speed's play piles belong to nobody
+                arrow = GLYPH_BLANK  # Speed's play piles belong to nobody
             if refused[0] == _PILE_KEY + k or refused[1] == _PILE_KEY + k:
-                arrow = S.GLYPH_CROSS  # a pile key pressed with no card chosen
+                arrow = GLYPH_CROSS  # a pile key pressed with no card chosen
             _count(info, 0, arrow, size)
         why = 0
         for p in range(2):
@@ -426,12 +468,12 @@ class Screen:
     def _show_card(self, paper, i, rank, suit, card, face_down):
         # A card's three layers: a card played changes only its rank and suit.
         if card == NO_CARD or card == _NO_STOCK:
-            _put(paper, i, S.TILE_EMPTY if card == NO_CARD else S.TILE_BLANK)
+            _put(paper, i, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
             face_down = True
         else:
-            _put(paper, i, S.TILE_BACK if face_down else S.TILE_FACE)
-        _put(rank, 0, S.RANK_BLANK if face_down else card)
-        _put(suit, 0, S.SUIT_BLANK if face_down else card // 13)
+            _put(paper, i, TILE_BACK if face_down else TILE_FACE)
+        _put(rank, 0, RANK_BLANK if face_down else card)
+        _put(suit, 0, SUIT_BLANK if face_down else card // 13)
 
     def status_text(self, game):
         # The prompt: what to do now (short forms where the middle is narrow).
@@ -491,5 +533,5 @@ def _put(grid, i, tile):
 def _count(grid, at, icon, n):
     # An icon and a two-digit count from tile at on.
     _put(grid, at, icon)
-    _put(grid, at + 1, S.GLYPH_BLANK if n < 10 else S.GLYPH_DIGIT + (n // 10) % 10)
-    _put(grid, at + 2, S.GLYPH_DIGIT + n % 10)
+    _put(grid, at + 1, GLYPH_BLANK if n < 10 else GLYPH_DIGIT + (n // 10) % 10)
+    _put(grid, at + 2, GLYPH_DIGIT + n % 10)
