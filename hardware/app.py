@@ -9,9 +9,9 @@ from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PL
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
-from .keymaps import NEXT, PILE_0, PREV, STOCK_0, key_numbers
+from .keymaps import PILE_0, key_numbers
 from . import forget, storage
-from .feedback import MATCH_WON, MENU as MENU_SOUND, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
+from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
 
 MENU = 0
 MATCH = 1
@@ -43,15 +43,6 @@ OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the resu
 PAUSE_HOLD_MS = 1000  # both pile buttons of a player held this long: pause
 COUNTDOWN_MS = 3000  # from the last "ready" to the match going on
 # The menu's lines (App.menu_items) and the seats and deck settings (bits of style).
-_RESUME = 0
-_GAME = 1
-_PLAYERS = 2
-_SEATS = 3
-_DECK = 4
-_TALLY = 5
-_SOUND = 6
-_LIGHTS = 7
-_OPTION = 10  # + the index of the game's option
 FACING = 1  # player 1's half turned round, for a device lying between the players
 FOUR_COLOURS = 2  # each suit its own colour
 
@@ -211,107 +202,25 @@ class App:
     def rules(self):
         return self.rules_of[self.kind]
 
+    # -- menu (hardware/menu.py, loaded while the menu shows) --
+
     def menu_items(self):
-        # What each line of the menu that can be chosen is: resume (when a
-        # match is saved), the game, the players, the game's options, the seats
-        # and (on colour screens) the deck.
-        items = [_RESUME] if self.saved is not None else []
-        items += [_GAME, _PLAYERS] + [_OPTION + i for i in range(len(OPTIONS[self.kind]))] + [_SEATS]
-        if self.profile["colour"]:
-            items.append(_DECK)
-        items.append(_SOUND)
-        if self.feedback.pixels is not None:
-            items.append(_LIGHTS)
-        return items + [_TALLY]
+        from . import menu
 
-    def _item_text(self, item):
-        if item == _RESUME:
-            g = self.saved
-            assert g is not None  # the item is there only with a saved match
-            if g.rules & SCORING:  # the points say how far it went
-                return "Resume %s %d:%d" % (GAMES[g.kind], g.scores[0], g.scores[1])
-            return "Resume %s round %d" % (GAMES[g.kind], g.round)
-        if item == _GAME:
-            return "Game: " + GAMES[self.kind]
-        if item == _PLAYERS:
-            return "Players: " + PLAYERS[self.players]
-        if item == _SEATS:
-            return "Seats: " + ("facing" if self.style & FACING else "side by side")
-        if item == _DECK:
-            return "Deck: " + ("4 colours" if self.style & FOUR_COLOURS else "2 colours")
-        if item == _SOUND:
-            return "Sound: " + ("off", "low", "high")[self.sound]
-        if item == _LIGHTS:
-            return "Lights: " + ("on" if self.lights else "off")
-        if item == _TALLY:
-            return "Clear tally? again" if self._clearing else "Tally " + self.tally_text()
-        label, names, flag = OPTIONS[self.kind][item - _OPTION]
-        return "%s: %s" % (label, names[1 if self.rules & flag else 0])
-
-    # -- menu --
+        return menu.items(self)
 
     def menu_lines(self):
-        options = [(">" if i == self.item else " ") + self._item_text(item) for i, item in enumerate(self.menu_items())]
-        rows = self.screen.rows
-        room = rows - 1 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
-        top = max(0, min(self.item - room // 2, len(options) - room))
-        options = options[top : top + room]
-        if rows < 10:  # 21 columns: stock 1 / 2 move, pile 1 sets, pile 2 goes
-            return options + [""] * (room - len(options)) + ["S1/2 move P1/2 set/go"]
-        if self.profile["cursor"]:  # the PyBadge (see _menu_press)
-            return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["up/down move, A go",
-                                                                             "left/right or B change"]
-        # buttons counted from 1, as on the table
-        return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["move: stock 1 / 2", "pile 1 change, 2 go"]
+        from . import menu
+
+        return menu.lines(self)
 
     def draw_menu(self):
         self.screen.show_lines(self.menu_lines())
 
     def _menu_press(self, player, action):
-        self.feedback.event(MENU_SOUND, player, self.controls.now)
-        if self.profile["cursor"]:
-            # A PyBadge's menu as its buttons say: the D-pad's Up and Down
-            # move, Left and Right change; B (and Select) change, A (and
-            # Start) go. In a match the same keys are piles and the cursor.
-            if player == 0:
-                action = PREV if action == PILE_0 else NEXT if action == PILE_0 + 1 else PILE_0
-            else:
-                action = PILE_0 + 1 if action == PILE_0 + 1 or action == NEXT else PILE_0
-        items = self.menu_items()
-        item = items[self.item]
-        clearing = self._clearing
-        self._clearing = False
-        if action == PREV or action == STOCK_0:
-            self.item = (self.item - 1) % len(items)
-        elif action == NEXT or action == STOCK_0 + 1:
-            self.item = (self.item + 1) % len(items)
-        elif action == PILE_0 + 1:
-            self._start = True
-        elif action != PILE_0 or item == _RESUME:
-            return
-        elif item == _GAME:
-            self.kind ^= 1
-        elif item == _PLAYERS:
-            self.players = (self.players + 1) % len(PLAYERS)
-        elif item == _SEATS or item == _DECK:
-            self.style ^= FACING if item == _SEATS else FOUR_COLOURS
-            self._apply_style()
-        elif item == _SOUND or item == _LIGHTS:
-            if item == _SOUND:
-                self.sound = (self.sound + 1) % 3
-            else:
-                self.lights ^= 1
-            self.feedback.set(self.sound, self.lights == 1)
-        elif item == _TALLY:
-            self._clearing = not clearing  # the second press clears
-            if clearing:
-                self.tally = [0] * 10
-                self._save_tally()
-            return
-        else:
-            self.rules_of[self.kind] ^= OPTIONS[self.kind][item - _OPTION][2]
-        if action == PILE_0:
-            self._save_settings()
+        from . import menu
+
+        menu.press(self, player, action)
 
     def _over_press(self, player, action):
         if ticks_diff(self.controls.now, self._over_at) >= OVER_GRACE_MS:
@@ -584,6 +493,7 @@ class App:
         self._paused_step(now_ms)
 
     def _play(self, game, now_ms):
+        forget("hardware.menu")  # loaded again when the menu shows
         self.game = game
         self.screen.speed = self.kind == 1
         self.screen.names = (self.who(0, True), self.who(1, True))

@@ -1,0 +1,121 @@
+# The menu: what its lines say and what its keys do, for the App (hardware/app.py).
+# Loaded while the menu shows; a match forgets it (hardware.forget), so the
+# match has its heap.
+
+from engine.spit import SCORING
+
+from .app import FACING, FOUR_COLOURS, GAMES, OPTIONS, PLAYERS
+from .feedback import MENU as MENU_SOUND
+from .keymaps import NEXT, PILE_0, PREV, STOCK_0
+
+# What a line of the menu is.
+_RESUME = 0
+_GAME = 1
+_PLAYERS = 2
+_SEATS = 3
+_DECK = 4
+_TALLY = 5
+_SOUND = 6
+_LIGHTS = 7
+_OPTION = 10  # + the index of the game's option
+
+
+def items(app):
+    # What each line of the menu that can be chosen is: resume (when a
+    # match is saved), the game, the players, the game's options, the seats
+    # and (on colour screens) the deck.
+    out = [_RESUME] if app.saved is not None else []
+    out += [_GAME, _PLAYERS] + [_OPTION + i for i in range(len(OPTIONS[app.kind]))] + [_SEATS]
+    if app.profile["colour"]:
+        out.append(_DECK)
+    out.append(_SOUND)
+    if app.feedback.pixels is not None:
+        out.append(_LIGHTS)
+    return out + [_TALLY]
+
+
+def item_text(app, item):
+    if item == _RESUME:
+        g = app.saved
+        assert g is not None  # the item is there only with a saved match
+        if g.rules & SCORING:  # the points say how far it went
+            return "Resume %s %d:%d" % (GAMES[g.kind], g.scores[0], g.scores[1])
+        return "Resume %s round %d" % (GAMES[g.kind], g.round)
+    if item == _GAME:
+        return "Game: " + GAMES[app.kind]
+    if item == _PLAYERS:
+        return "Players: " + PLAYERS[app.players]
+    if item == _SEATS:
+        return "Seats: " + ("facing" if app.style & FACING else "side by side")
+    if item == _DECK:
+        return "Deck: " + ("4 colours" if app.style & FOUR_COLOURS else "2 colours")
+    if item == _SOUND:
+        return "Sound: " + ("off", "low", "high")[app.sound]
+    if item == _LIGHTS:
+        return "Lights: " + ("on" if app.lights else "off")
+    if item == _TALLY:
+        return "Clear tally? again" if app._clearing else "Tally " + app.tally_text()
+    label, names, flag = OPTIONS[app.kind][item - _OPTION]
+    return "%s: %s" % (label, names[1 if app.rules & flag else 0])
+
+
+def lines(app):
+    options = [(">" if i == app.item else " ") + item_text(app, item) for i, item in enumerate(items(app))]
+    rows = app.screen.rows
+    room = rows - 1 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
+    top = max(0, min(app.item - room // 2, len(options) - room))
+    options = options[top : top + room]
+    if rows < 10:  # 21 columns: stock 1 / 2 move, pile 1 sets, pile 2 goes
+        return options + [""] * (room - len(options)) + ["S1/2 move P1/2 set/go"]
+    if app.profile["cursor"]:  # the PyBadge (see _menu_press)
+        return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["up/down move, A go",
+                                                                         "left/right or B change"]
+    # buttons counted from 1, as on the table
+    return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["move: stock 1 / 2", "pile 1 change, 2 go"]
+
+
+def press(app, player, action):
+    app.feedback.event(MENU_SOUND, player, app.controls.now)
+    if app.profile["cursor"]:
+        # A PyBadge's menu as its buttons say: the D-pad's Up and Down
+        # move, Left and Right change; B (and Select) change, A (and
+        # Start) go. In a match the same keys are piles and the cursor.
+        if player == 0:
+            action = PREV if action == PILE_0 else NEXT if action == PILE_0 + 1 else PILE_0
+        else:
+            action = PILE_0 + 1 if action == PILE_0 + 1 or action == NEXT else PILE_0
+    choices = items(app)
+    item = choices[app.item]
+    clearing = app._clearing
+    app._clearing = False
+    if action == PREV or action == STOCK_0:
+        app.item = (app.item - 1) % len(choices)
+    elif action == NEXT or action == STOCK_0 + 1:
+        app.item = (app.item + 1) % len(choices)
+    elif action == PILE_0 + 1:
+        app._start = True
+    elif action != PILE_0 or item == _RESUME:
+        return
+    elif item == _GAME:
+        app.kind ^= 1
+    elif item == _PLAYERS:
+        app.players = (app.players + 1) % len(PLAYERS)
+    elif item == _SEATS or item == _DECK:
+        app.style ^= FACING if item == _SEATS else FOUR_COLOURS
+        app._apply_style()
+    elif item == _SOUND or item == _LIGHTS:
+        if item == _SOUND:
+            app.sound = (app.sound + 1) % 3
+        else:
+            app.lights ^= 1
+        app.feedback.set(app.sound, app.lights == 1)
+    elif item == _TALLY:
+        app._clearing = not clearing  # the second press clears
+        if clearing:
+            app.tally = [0] * 10
+            app._save_tally()
+        return
+    else:
+        app.rules_of[app.kind] ^= OPTIONS[app.kind][item - _OPTION][2]
+    if action == PILE_0:
+        app._save_settings()
