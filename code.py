@@ -101,8 +101,8 @@ def start():
         fail(str(e), io)
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, io)
-    for name in ("hardware.board_setup", "hardware.profiles", "hardware.sprites", "engine.spit_text",
-                 "engine.speed_text"):
+    for name in ("hardware.board_setup", "hardware.screen_build", "hardware.profiles", "hardware.sprites",
+                 "engine.spit_text", "engine.speed_text"):
         forget(name)
     return io, app
 

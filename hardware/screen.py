@@ -22,8 +22,6 @@ from engine.cards import NO_CARD
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARDS, SPIT_PILES, STALEMATE
 
 from .sprites import (
-    BLANK_INK,
-    CARD_TILES,
     FOUR_COLOURS,
     GLYPH_ARROW_DOWN,
     GLYPH_ARROW_UP,
@@ -33,7 +31,6 @@ from .sprites import (
     GLYPH_SIDE_PILE,
     GLYPH_SPIT_CARDS,
     GLYPH_STAR,
-    GLYPH_TILES,
     INK_SUIT,
     MARK_BLANK,
     MARK_CHOSEN_DOWN,
@@ -41,18 +38,14 @@ from .sprites import (
     MARK_CURSOR_DOWN,
     MARK_CURSOR_UP,
     MARK_REFUSED,
-    MARK_TILES,
     RANK_BLANK,
-    RANK_TILES,
     ROW_CHOSEN_DOWN,
     ROW_CHOSEN_UP,
     ROW_CURSOR_DOWN,
     ROW_CURSOR_UP,
     ROW_DEPTH,
     ROW_REFUSED,
-    ROW_TILES,
     SUIT_BLANK,
-    SUIT_TILES,
     TILE_BACK,
     TILE_BLANK,
     TILE_EMPTY,
@@ -61,7 +54,6 @@ from .sprites import (
     TWO_COLOURS,
 )
 from .controls import ticks_diff
-from .profiles import SetupError
 from .text import Text
 
 FLASH_MS = 1000  # a refused move's cross and word stay this long
@@ -84,63 +76,51 @@ _SPEED_SIDE = 2
 _SPEED_PILE = 4
 
 
-def _load(folder, size, part, tiles, tile_w, tile_h):
-    # An OnDiskBitmap of a sheet, checked: a missing or damaged sheet is a
-    # message for the maker, not a traceback.
-    from . import sprites  # (not kept: code.py forgets the module after start-up)
-
-    name = sprites.file_name(size, part)
-    try:
-        sheet = displayio.OnDiskBitmap(folder + "/" + name)
-    except (OSError, ValueError) as e:
-        raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
-    cols = sheet.width // tile_w
-    if sheet.width % tile_w or sheet.height % tile_h or cols * (sheet.height // tile_h) < tiles:
-        raise SetupError("card pictures %s are damaged (%dx%d). Install them with: make flash"
-                         % (name, sheet.width, sheet.height))
-    return sheet
-
-
 class Screen:
-    def __init__(self, display, profile, folder=None):
-        w = profile["width"]
-        h = profile["height"]
-        self.colour = profile["colour"]
-        self.size = profile["sprites"]
-        from . import sprites  # (the sizes of every screen: not kept, see _load)
+    # Made by hardware/screen_build.py (annotations only: nothing at run time).
+    colour: bool
+    size: str  # of the sprites: "large", "medium" or "small"
+    cols: int  # of the full-screen text, in characters
+    rows: int
+    text_scale: int
+    root: displayio.Group
+    table: displayio.Group
+    scene: displayio.Group
+    text: Text  # the full-screen text, and its copy turned round (text_top)
+    text_top: Text
+    status: Text  # the middle's words, and their two copies (status_top turned)
+    status_top: Text
+    status_low: Text
+    stocks: list  # each player's grids: cards, back edges, markers, counts
+    depth: list
+    marks: list
+    info: list
+    ranks: list
+    suits: list
+    piles: list  # the spit piles' grids
+    pile_info: list
+    pile_ranks: list
+    pile_suits: list
+    cards_sheet: displayio.OnDiskBitmap
+    ranks_sheet: displayio.OnDiskBitmap
+    suits_sheet: displayio.OnDiskBitmap
+    rows_sheet: displayio.OnDiskBitmap
+    marks_sheet: displayio.OnDiskBitmap
+    glyph_sheet: displayio.OnDiskBitmap
+    _z: dict  # the sprite size's measures
+    _card_y: tuple
+    _row_x: int
+    _gap: int
+    _side_at: int
+    _status_k: int
 
-        z = sprites.SIZES[self.size]
-        if folder is None:
-            folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-        self.cards_sheet = _load(folder, self.size, "cards", CARD_TILES, z["card_tile_w"], z["card_h"])
-        self.ranks_sheet = _load(folder, self.size, "ranks", RANK_TILES, z["rank_w"], z["rank_w"])
-        self.suits_sheet = _load(folder, self.size, "suits", SUIT_TILES, z["suit_w"], z["suit_w"])
-        for sheet in (self.ranks_sheet, self.suits_sheet):
-            sheet.pixel_shader.make_transparent(BLANK_INK)  # a blank rank or suit shows the paper
-        self.rows_sheet = _load(folder, self.size, "rows", ROW_TILES, z["card_tile_w"], z["row_h"])
-        if self.size != "small":  # the small screen shows markers in the depth row
-            self.marks_sheet = _load(folder, self.size, "marks", MARK_TILES, z["mark_w"], z["mark_h"])
-        self.glyph_sheet = _load(folder, self.size, "glyphs", GLYPH_TILES, z["glyph_w"], z["glyph_h"])
-        self.text_scale = 2 if w >= 240 else 1
-        self.cols = w // (6 * self.text_scale)
-        self.rows = h // (12 * self.text_scale)
+    def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
         self.names = ("bottom", "top")  # the players in table words (set by the App: "you", "CPU")
-        self.opponent = ()  # type: tuple  # who plays the top half when the computer does, longest first (set by the App)
+        self.opponent = ()  # type: tuple  # who plays the top half when the computer does, longest first
         self.facing = False
-        self.root = displayio.Group()
-        self.table = displayio.Group()
-        self.scene = displayio.Group()
-        self.root.append(self.table)
-        self.root.append(self.scene)
-        self._build_table(w, h, z)
-        self.text = Text(self.scene, 0, 0, self.cols, self.rows, self.text_scale)
-        # Two people facing each other (twice): the top half turned round for
-        # the top player, the same words upright below for the bottom one.
-        self.text_top = _turned(Text(self.scene, 0, 0, self.cols, self.rows // 2, self.text_scale))
         self.twice = False  # set by the App: seats facing, two people at the device
         self.watched = 0  # set by the App: bit p for a computer player p, whose plays are marked
-        self.scene.hidden = True
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._refused = bytearray((_NONE, _NONE))  # where each player's refused mark is lit now
         self._status_why = 0  # the refusals the status shows (see show_game)
@@ -152,102 +132,10 @@ class Screen:
         self._drawn_mark = bytearray(b"\xff" * 12)
         self._attempts = 0
         self._status_key = -1
-        display.root_group = self.root
+        # The sheets, the grids and the texts, laid out for the screen.
+        from .screen_build import build
 
-    # -- building --
-
-    def _grid(self, sheet, width, height, tile_w, tile_h, x, y, blank):
-        grid = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=width, height=height,
-                                  tile_width=tile_w, tile_height=tile_h, default_tile=blank, x=x, y=y)
-        self.table.append(grid)
-        return grid
-
-    def _build_table(self, w, h, z):
-        cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
-        self._z = z
-        gw, gh = z["glyph_w"], z["glyph_h"]
-        row_w = 5 * tw - (tw - cw)  # five cards and four gaps
-        if self.size == "small":
-            # 128 x 64: stocks on the left, the depth dots double as markers;
-            # the counts and the status on the right.
-            x0 = tw - cw  # room for the gap that comes first when turned round
-            depth_y = (61, 0)  # player 0's below their cards, player 1's above
-            card_y = (45, 3)
-            marks_y = None
-            band_y = 24
-            pile_x = (6, 34)
-            pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] + tw, band_y + (ch - gh) // 2)]
-            info_xy = ((w - 4 * gw, card_y[0] + ch - 2 * gh), (w - 4 * gw, card_y[1]))
-            status = (72, band_y - 4, 9)
-            info_rows = 2
-        else:
-            x0 = (w - row_w) // 2
-            below = self.size == "large"  # room for the pile sizes under the piles
-            band_h = ch + (gh if below else 0)
-            total = 2 * (2 * rh + ch) + band_h
-            gap = min(4, (h - total) // 4)
-            top = (h - total - 2 * gap) // 2
-            card_y = (top + 2 * rh + ch + gap + band_h + gap + rh, top + rh)
-            depth_y = (card_y[0] + ch, top)
-            marks_y = (card_y[0] - rh, card_y[1] + ch)
-            band_y = marks_y[1] + rh + gap
-            info_w = 4 * gw
-            edge = 2 if self.size == "medium" else 4
-            info_rows = 3
-            info_xy = ((edge, band_y + band_h - info_rows * gh), (w - edge - info_w, band_y))
-            pile_x = (edge + info_w + edge, w - 2 * edge - info_w - tw)
-            if below:
-                pile_info = [(x + (cw - 3 * gw) // 2, band_y + ch) for x in pile_x]
-                left = pile_x[0] + tw
-                right = pile_x[1]
-            else:
-                pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] - 3 * gw, band_y + (ch - gh) // 2)]
-                left = pile_info[0][0] + 3 * gw
-                right = pile_info[1][0]
-            status = (left + 2, band_y + (ch - 24) // 2, (right - left - 4) // 6)
-        self._side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
-        self._row_x = x0
-        self._gap = tw - cw
-        self._card_y = card_y
-        self.depth = []
-        self.stocks = []
-        self.marks = []
-        self.info = []
-        for p in range(2):
-            self.depth.append(self._grid(self.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], ROW_DEPTH))
-            self.stocks.append(self._grid(self.cards_sheet, 5, 1, tw, ch, x0, card_y[p], TILE_BLANK))
-            if marks_y is not None:
-                self.marks.append([self._grid(self.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
-                                              marks_y[p] + (rh - z["mark_h"]) // 2, MARK_BLANK) for s in range(5)])
-            # The count of cards to play, then Speed's side pile: on the
-            # bigger screens with a blank row between them (a refused move's
-            # cross at its end), so the two never read as one number; the
-            # OLED has no room for it (its status text is beside them).
-            self.info.append(self._grid(self.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
-                                        GLYPH_BLANK))
-        self.piles = [self._grid(self.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, TILE_BLANK) for k in range(2)]
-        # Each card's rank and big suit: a grid of one tile each, laid over the
-        # paper (placed by set_style).
-        self.ranks = [[self._overlay(self.ranks_sheet, z["rank_w"], RANK_BLANK) for s in range(5)] for p in range(2)]
-        self.suits = [[self._overlay(self.suits_sheet, z["suit_w"], SUIT_BLANK) for s in range(5)] for p in range(2)]
-        self.pile_ranks = [self._overlay(self.ranks_sheet, z["rank_w"], RANK_BLANK) for k in range(2)]
-        self.pile_suits = [self._overlay(self.suits_sheet, z["suit_w"], SUIT_BLANK) for k in range(2)]
-        for k in range(2):
-            self._place(self.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
-            self._place(self.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
-        self.pile_info = [self._grid(self.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], GLYPH_BLANK)
-                          for k in range(2)]
-        self.status = Text(self.table, status[0], status[1], status[2], 2)
-        # The middle twice (see text_top): k lines each, the top ones turned.
-        k = 2 if self.size == "large" else 1
-        self._status_k = k
-        self.status_top = _turned(Text(self.table, status[0], status[1] + 12 - 12 * k, status[2], k))
-        self.status_low = Text(self.table, status[0], status[1] + 12, status[2], k)
-        self.status_low.group.hidden = True
-        self.set_style(False, False)
-
-    def _overlay(self, sheet, size, blank):
-        return self._grid(sheet, 1, 1, size, size, 0, 0, blank)
+        build(self, display, profile, folder)
 
     def _place(self, grid, card_x, card_y, at, turned):
         # An overlay at its place on a card, the card turned round or not.
@@ -296,8 +184,10 @@ class Screen:
         if self.colour:
             colours = FOUR_COLOURS if four_colours else TWO_COLOURS
             for sheet in (self.ranks_sheet, self.suits_sheet):
+                ink = sheet.pixel_shader
+                assert isinstance(ink, displayio.Palette)  # (the sheets are indexed BMPs)
                 for suit in range(4):
-                    sheet.pixel_shader[INK_SUIT + suit] = colours[suit]
+                    ink[INK_SUIT + suit] = colours[suit]
         self._status_key = -1
 
     def _marker(self, p, cursor):
@@ -514,14 +404,6 @@ class Screen:
             return ""
         took = game.took
         return "took %s:%s" % ("-" if took[0] == _NONE else str(took[0]), "-" if took[1] == _NONE else str(took[1]))
-
-
-def _turned(text):
-    # A Text turned round (a half turn: flipped both ways), hidden until shown.
-    text.grid.flip_x = True
-    text.grid.flip_y = True
-    text.group.hidden = True
-    return text
 
 
 def _put(grid, i, tile):

@@ -1,0 +1,163 @@
+# Building the Screen (hardware/screen.py): its sprite sheets, the table's
+# grids laid out for the screen's size, and the texts. Used by Screen() at
+# start-up only: code.py forgets this module then (hardware.forget), so its
+# code is not kept in the heap while the game runs.
+
+import displayio
+
+from . import sprites as S
+from .profiles import SetupError
+from .text import Text
+
+
+def _load(folder, size, part, tiles, tile_w, tile_h):
+    # An OnDiskBitmap of a sheet, checked: a missing or damaged sheet is a
+    # message for the maker, not a traceback.
+    name = S.file_name(size, part)
+    try:
+        sheet = displayio.OnDiskBitmap(folder + "/" + name)
+    except (OSError, ValueError) as e:
+        raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
+    cols = sheet.width // tile_w
+    if sheet.width % tile_w or sheet.height % tile_h or cols * (sheet.height // tile_h) < tiles:
+        raise SetupError("card pictures %s are damaged (%dx%d). Install them with: make flash"
+                         % (name, sheet.width, sheet.height))
+    return sheet
+
+
+def build(screen, display, profile, folder=None):
+    # Screen.__init__: the sheets, the table's grids, the texts.
+    w = profile["width"]
+    h = profile["height"]
+    screen.colour = profile["colour"]
+    screen.size = profile["sprites"]
+    z = S.SIZES[screen.size]
+    if folder is None:
+        folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    screen.cards_sheet = _load(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"])
+    screen.ranks_sheet = _load(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"])
+    screen.suits_sheet = _load(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"])
+    for sheet in (screen.ranks_sheet, screen.suits_sheet):
+        sheet.pixel_shader.make_transparent(S.BLANK_INK)  # a blank rank or suit shows the paper
+    screen.rows_sheet = _load(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"])
+    if screen.size != "small":  # the small screen shows markers in the depth row
+        screen.marks_sheet = _load(folder, screen.size, "marks", S.MARK_TILES, z["mark_w"], z["mark_h"])
+    screen.glyph_sheet = _load(folder, screen.size, "glyphs", S.GLYPH_TILES, z["glyph_w"], z["glyph_h"])
+    screen.text_scale = 2 if w >= 240 else 1
+    screen.cols = w // (6 * screen.text_scale)
+    screen.rows = h // (12 * screen.text_scale)
+    screen.root = displayio.Group()
+    screen.table = displayio.Group()
+    screen.scene = displayio.Group()
+    screen.root.append(screen.table)
+    screen.root.append(screen.scene)
+    _build_table(screen, w, h, z)
+    screen.text = Text(screen.scene, 0, 0, screen.cols, screen.rows, screen.text_scale)
+    # Two people facing each other (twice): the top half turned round for
+    # the top player, the same words upright below for the bottom one.
+    screen.text_top = _turned(Text(screen.scene, 0, 0, screen.cols, screen.rows // 2, screen.text_scale))
+    screen.scene.hidden = True
+    display.root_group = screen.root
+
+
+def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank):
+    grid = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=width, height=height,
+                              tile_width=tile_w, tile_height=tile_h, default_tile=blank, x=x, y=y)
+    screen.table.append(grid)
+    return grid
+
+def _build_table(screen, w, h, z):
+    cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
+    screen._z = z
+    gw, gh = z["glyph_w"], z["glyph_h"]
+    row_w = 5 * tw - (tw - cw)  # five cards and four gaps
+    if screen.size == "small":
+        # 128 x 64: stocks on the left, the depth dots double as markers;
+        # the counts and the status on the right.
+        x0 = tw - cw  # room for the gap that comes first when turned round
+        depth_y = (61, 0)  # player 0's below their cards, player 1's above
+        card_y = (45, 3)
+        marks_y = None
+        band_y = 24
+        pile_x = (6, 34)
+        pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] + tw, band_y + (ch - gh) // 2)]
+        info_xy = ((w - 4 * gw, card_y[0] + ch - 2 * gh), (w - 4 * gw, card_y[1]))
+        status = (72, band_y - 4, 9)
+        info_rows = 2
+    else:
+        x0 = (w - row_w) // 2
+        below = screen.size == "large"  # room for the pile sizes under the piles
+        band_h = ch + (gh if below else 0)
+        total = 2 * (2 * rh + ch) + band_h
+        gap = min(4, (h - total) // 4)
+        top = (h - total - 2 * gap) // 2
+        card_y = (top + 2 * rh + ch + gap + band_h + gap + rh, top + rh)
+        depth_y = (card_y[0] + ch, top)
+        marks_y = (card_y[0] - rh, card_y[1] + ch)
+        band_y = marks_y[1] + rh + gap
+        info_w = 4 * gw
+        edge = 2 if screen.size == "medium" else 4
+        info_rows = 3
+        info_xy = ((edge, band_y + band_h - info_rows * gh), (w - edge - info_w, band_y))
+        pile_x = (edge + info_w + edge, w - 2 * edge - info_w - tw)
+        if below:
+            pile_info = [(x + (cw - 3 * gw) // 2, band_y + ch) for x in pile_x]
+            left = pile_x[0] + tw
+            right = pile_x[1]
+        else:
+            pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] - 3 * gw, band_y + (ch - gh) // 2)]
+            left = pile_info[0][0] + 3 * gw
+            right = pile_info[1][0]
+        status = (left + 2, band_y + (ch - 24) // 2, (right - left - 4) // 6)
+    screen._side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
+    screen._row_x = x0
+    screen._gap = tw - cw
+    screen._card_y = card_y
+    screen.depth = []
+    screen.stocks = []
+    screen.marks = []
+    screen.info = []
+    for p in range(2):
+        screen.depth.append(_grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH))
+        screen.stocks.append(_grid(screen, screen.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK))
+        if marks_y is not None:
+            screen.marks.append([_grid(screen, screen.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
+                                          marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
+        # The count of cards to play, then Speed's side pile: on the
+        # bigger screens with a blank row between them (a refused move's
+        # cross at its end), so the two never read as one number; the
+        # OLED has no room for it (its status text is beside them).
+        screen.info.append(_grid(screen, screen.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
+                                    S.GLYPH_BLANK))
+    screen.piles = [_grid(screen, screen.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK) for k in range(2)]
+    # Each card's rank and big suit: a grid of one tile each, laid over the
+    # paper (placed by set_style).
+    screen.ranks = [[_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)]
+    screen.suits = [[_overlay(screen, screen.suits_sheet, z["suit_w"], S.SUIT_BLANK) for s in range(5)] for p in range(2)]
+    screen.pile_ranks = [_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for k in range(2)]
+    screen.pile_suits = [_overlay(screen, screen.suits_sheet, z["suit_w"], S.SUIT_BLANK) for k in range(2)]
+    for k in range(2):
+        screen._place(screen.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
+        screen._place(screen.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
+    screen.pile_info = [_grid(screen, screen.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
+                      for k in range(2)]
+    screen.status = Text(screen.table, status[0], status[1], status[2], 2)
+    # The middle twice (see text_top): k lines each, the top ones turned.
+    k = 2 if screen.size == "large" else 1
+    screen._status_k = k
+    screen.status_top = _turned(Text(screen.table, status[0], status[1] + 12 - 12 * k, status[2], k))
+    screen.status_low = Text(screen.table, status[0], status[1] + 12, status[2], k)
+    screen.status_low.group.hidden = True
+    screen.set_style(False, False)
+
+
+def _overlay(screen, sheet, size, blank):
+    return _grid(screen, sheet, 1, 1, size, size, 0, 0, blank)
+
+
+def _turned(text):
+    # A Text turned round (a half turn: flipped both ways), hidden until shown.
+    text.grid.flip_x = True
+    text.grid.flip_y = True
+    text.group.hidden = True
+    return text
