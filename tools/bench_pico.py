@@ -2,7 +2,7 @@
 
     python tools/bench_pico.py [--profile pico-st7789-240] [--seconds 40]
 
-Runs tools/picoemu.py three times on the profile's drive as make flash
+Runs tools/picoemu.py four times on the profile's drive as make flash
 writes it, and prints, in emulated time and the firmware's own heap:
 
 - heap free at the top of code.py (before the game is imported);
@@ -15,7 +15,10 @@ writes it, and prints, in emulated time and the firmware's own heap:
   (debounce included), median and worst over the presses of the first
   --seconds of a whole two-player match (tools/make_replay.py, seed 3, a tap
   every 300 ms);
-- a menu press (moving down the list) to its redrawn line.
+- a menu press (moving down the list) to its redrawn line;
+- the bytes allocated by each ordinary move of that match, press to pixels
+  (a run of its own: tools/picoemu_probe.py turns the collector off while a
+  pass runs, SPIT_PROBE_ALLOC).
 
 Needs the firmware and bootrom (tools/picoemu.py says where); without them it
 says so and exits 0, printing no figures.
@@ -85,6 +88,8 @@ def main(argv=None):
         f.write("\n".join(kept) + "\n%d end\n" % end)
     match = picoemu.emulate(args.profile, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS},
                             work=os.path.join(work, "match"))
+    counted = picoemu.emulate(args.profile, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"},
+                              work=os.path.join(work, "alloc"))
 
     def probe(run, what, i):
         words = (run.probe(what) or "").split()
@@ -99,7 +104,10 @@ def main(argv=None):
     for name, run, left in (("after start-up, menu", menu, probe(menu, "ready", 2)),
                             ("%d s into a match" % (KEPT_MS // 1000), match, probe(match, "kept", 1))):
         print("%-44s %.1f KB kept, %.1f KB free" % ("heap %s (collected)" % name, (top - left) / 1024, left / 1024))
-    print("%-44s %.1f KB" % ("lowest heap free between passes, match", probe(match, "end", 1) / 1024))
+    print("%-44s %.1f KB" % ("lowest heap free between passes, match", probe(counted, "end", 1) / 1024))
+    moves, allocating, total, most = (probe(counted, "alloc", i) for i in range(4))
+    print("%-44s %d of %d moves allocated, %d B in all, %d B at most"
+          % ("bytes allocated per ordinary move, match", allocating, moves, total, most))
     skip = len(make_replay.menu_taps(0, 0, profile["cursor"]))
     card = timings(match, skip)
     print(line("card press to first pixel", [a for a, _ in card]))

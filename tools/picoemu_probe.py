@@ -1,15 +1,24 @@
 # The measuring code.py of the emulated Pico (tools/picoemu.py writes it to the
 # drive as code.py, and the shipped code.py beside it as spit_main.py; make
 # flash never ships it). It runs the shipped program as code.py does: the same
-# start(), the same loop; between passes it only reads the heap free (an int,
-# nothing allocated), and it prints at these moments, with supervisor.ticks_ms():
+# start(), the same loop; between passes it reads nothing (with
+# SPIT_PROBE_ALLOC=1 it reads the heap, which walks it: not for timing), and
+# it prints at these moments, with supervisor.ticks_ms():
 #   probe top T FREE          before anything of the game is imported
 #   probe ready T FREE KEPT   start() done (FREE), and after a collection (KEPT)
 #   probe drawn T             the first pass drew the menu or the table
 #   probe kept T FREE         with SPIT_PROBE_KEPT_MS: the heap free after a
 #                             collection at the first pass that many ms into the loop
 #   probe end T LOWEST PASSES after SPIT_PROBE_MS of the loop (or its end): the
-#                             lowest heap free between passes, and their count
+#                             lowest heap free between passes (SPIT_PROBE_ALLOC
+#                             only: reading it walks the heap), and their count
+#   probe alloc MOVES ALLOCATING TOTAL MAX
+#                             with SPIT_PROBE_ALLOC=1: the ordinary moves (one move applied in a pass,
+#                             in play before and after, the same round), how
+#                             many allocated, their bytes in all and the most
+#                             of one: the collector is off while a pass runs
+#                             (gc.disable; a collection between passes when
+#                             the heap runs low), so gc.mem_alloc() counts it
 #   probe position TEXT       the game's position then
 # The emulator presses the replay's keys counting from "probe ready". With
 # SPIT_PROBE_PIN (a spare GPIO, "GP28"), the pin is high while io.refresh()
@@ -52,7 +61,20 @@ def probe():
     lowest = gc.mem_free()
     passes = 0
     pin = _pin(os.getenv("SPIT_PROBE_PIN"))
+    moves = allocating = total = most = 0
+    controls = app.controls
+    counting = os.getenv("SPIT_PROBE_ALLOC") == "1"  # (the collections it adds would delay presses)
+    if counting:
+        gc.disable()
     while io.running:
+        if counting:  # (gc.mem_free and mem_alloc read the whole heap: not in a timed run)
+            if gc.mem_free() < 24000:
+                gc.collect()
+            g = app.game
+            ordinary = g is not None and g.phase == 1  # PLAY
+            applied = controls.applied
+            rnd = g.round if g is not None else 0
+            before = gc.mem_alloc()
         io.pump()
         app.step(io.ticks_ms())
         if pin is not None:
@@ -60,19 +82,33 @@ def probe():
         io.refresh()
         if pin is not None:
             pin.value = False
+        if counting:
+            spent = gc.mem_alloc() - before
+            g = app.game
+            if ordinary and g is not None and g.phase == 1 and g.round == rnd and controls.applied == applied + 1:
+                moves += 1
+                if spent:
+                    allocating += 1
+                    total += spent
+                    if spent > most:
+                        most = spent
         passes += 1
         if passes == 1:
             print("probe drawn", supervisor.ticks_ms())
-        m = gc.mem_free()
-        if m < lowest:
-            lowest = m
+        if counting:
+            m = gc.mem_free()
+            if m < lowest:
+                lowest = m
         if kept_at and ((supervisor.ticks_ms() - start) & _MASK) >= kept_at:
             kept_at = 0
             gc.collect()
             print("probe kept", supervisor.ticks_ms(), gc.mem_free())
         if limit and ((supervisor.ticks_ms() - start) & _MASK) >= limit:
             break
+    gc.enable()
     print("probe end", supervisor.ticks_ms(), lowest, passes)
+    if counting:
+        print("probe alloc", moves, allocating, total, most)
     if app.game is not None:
         print("probe position", app.game.text())
 
