@@ -3,7 +3,7 @@
 #
 # App.step(now_ms) does one pass of the loop and never waits: it reads the
 # buttons, applies what they did, and redraws what changed. code.py calls it
-# as fast as it can (on the desktop, at the keypad's 5 ms scan rate).
+# as fast as it can (on the desktop, a pass every 5 ms).
 
 from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PLAY, READY, SCORING, SLAP, STALEMATE, Game
 

@@ -9,7 +9,11 @@
 # The keypad module is imported only by the two constructors below, so this
 # file also loads where there is none (the desktop tests use a fake scanner).
 
-SCAN_INTERVAL = 0.005  # seconds; at most 5 ms, so one scan decides a race
+# Two ticks of 1/1024 s (1.95 ms): a press is reported 2 to 4 ms after its
+# edge (two scans), a glitch shorter than a scan is dropped, and presses
+# under 2 ms apart are one scan's tie (D-5). Five ticks made a press 7 ms
+# slower to reach the screen, measured on the emulated Pico (make bench).
+SCAN_INTERVAL = 0.002  # seconds
 DEBOUNCE_SCANS = 2
 MAX_EVENTS = 64
 

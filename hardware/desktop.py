@@ -22,7 +22,7 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_SEED     deal seed (default: from the clock of the start press; code.py
                 reads it, on the board too)
   SPIT_SPEED    replay speed factor (default 0: as fast as possible)
-  SPIT_FAST     0: a headless replay steps every 5 ms scan (by default it jumps
+  SPIT_FAST     0: a headless replay steps every 5 ms pass (by default it jumps
                 over the scans where nothing can happen, with the same results,
                 and draws only its last frame unless SPIT_FRAMES asks for all)
   SPIT_CLOCK    ticks_ms at the start (default 0x1fff0000 = 536805376, where
@@ -562,7 +562,7 @@ class DesktopIO:
         """Advance the clock and feed the keys: real time for the window, scripted for a replay.
 
         A replay's pass lasts loop_ms (SPIT_LOOP_MS): the keypad scans at the
-        firmware's times in it (every 4.88 ms), each event stamped with its
+        firmware's times in it (every 1.95 ms), each event stamped with its
         scan, so a slow loop reads the events of several scans in one batch,
         as a busy board does. The window's keys move its switches at the
         pass's time, as its recording says."""

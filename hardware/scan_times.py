@@ -3,11 +3,11 @@ scan at these times, so their events carry the stamps a board's would.
 
 The firmware counts ticks of 1/1024 s. A scanner made with `interval` seconds
 scans once when it is made and then every int(interval * 1024) ticks
-(shared-module/keypad/__init__.c): buttons.SCAN_INTERVAL, 0.005 s, is 5
-ticks, 4.8828125 ms. Each scan stamps its events with supervisor.ticks_ms()
+(shared-module/keypad/__init__.c): buttons.SCAN_INTERVAL, 0.002 s, is 2
+ticks, 1.953125 ms. Each scan stamps its events with supervisor.ticks_ms()
 of that tick, the tick count * 1000 // 1024 (plus where the clock started,
-modulo 2**29). So scans are stamped 4 or 5 ms apart, about 205 a second,
-never on a grid of whole milliseconds. (On a board a scan now and then comes
+modulo 2**29). So scans are stamped 1 or 2 ms apart, 512 a second, never on
+a grid of whole milliseconds. (On a board a scan now and then comes
 a tick late: the tick interrupt is set 977 us after the last one ran. The
 stand-ins keep the ideal times; tests/test_stand_ins.py measures both.)
 
@@ -15,11 +15,11 @@ Times here are ms after the scanner was made (its first scan, number 0, is
 at 0). Desktop-only: the board's firmware scans by itself, so make flash
 leaves this file off the drive."""
 
-SCAN_TICKS = 5  # int(hardware.buttons.SCAN_INTERVAL * 1024)
+SCAN_TICKS = 2  # int(hardware.buttons.SCAN_INTERVAL * 1024) (tests/test_stand_ins.py checks it)
 
 
 def ticks_of(interval_ms):
-    # The firmware's whole ticks for an interval given in ms (1 -> 1, 5 -> 5).
+    # The firmware's whole ticks for an interval given in ms (1 -> 1, 2 -> 2, 5 -> 5).
     return interval_ms * 1024 // 1000
 
 

@@ -65,19 +65,30 @@ def test_the_recorded_firmware_lines_are_the_firmware_s(tmp_path):
     assert lines[start : start + len(FIRMWARE)] == FIRMWARE
 
 
-PRESS_EVERY_MS = 37  # the switch changes this often: 7.6 scans of 4.88 ms
+PRESS_EVERY_MS = 37  # the switch changes this often: 18.9 scans of 1.95 ms
 
 
-def whole_scans(stamps):
-    # How many gaps between the events are 34 or 39 ms: 7 or 8 scans of
-    # 4.88 ms, which a 5 ms grid of scans (35 or 40 ms) never gives.
-    return sum(1 for a, b in zip(stamps, stamps[1:]) if (b - a) % (1 << 29) in (34, 39))
+def gaps(stamps):
+    # ms between the events, wrap-safe.
+    return [(b - a) % (1 << 29) for a, b in zip(stamps, stamps[1:])]
+
+
+def test_the_scan_interval_is_the_boards():
+    # The stand-ins' ticks are the firmware's conversion of the board's interval.
+    from hardware.buttons import SCAN_INTERVAL
+    from hardware.scan_times import SCAN_TICKS
+
+    assert SCAN_TICKS == int(SCAN_INTERVAL * 1024) == 2
 
 
 def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
     # The same switch changes through the desktop's scanner (the board VM's
-    # driver scans at the same times, hardware/scan_times.py).
+    # driver scans at the same times): every stamp is a scan's, 1 or 2 ms
+    # apart (hardware/scan_times.py), and events 37 ms apart land 35 to 38 ms
+    # apart (18 or 19 scans); a 5-tick scanner would give 34 or 39.
     from fake_keypad import Event, Keys, run
+    from hardware.desktop import POWER_ON_TICKS
+    from hardware.scan_times import first_scan, scan_ms
 
     keys = Keys(1)
     run(keys, [(100 + i * PRESS_EVERY_MS, 0, i % 2 == 0) for i in range(20)], 900)
@@ -85,7 +96,11 @@ def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
     e = Event()
     while keys.events.get_into(e):
         stamps.append(e.timestamp)
-    assert len(stamps) == 20 and whole_scans(stamps) >= 15, stamps
+    assert len(stamps) == 20
+    for stamp in stamps:
+        ms = (stamp - POWER_ON_TICKS) % (1 << 29)
+        assert scan_ms(first_scan(ms)) == ms
+    assert set(gaps(stamps)) <= {35, 36, 37, 38}, gaps(stamps)
 
 
 def test_the_pybadge_nvm_is_8_kb(tmp_path):

@@ -10,7 +10,7 @@ on sys.path, as the firmware's modules do on a board.
 
 Every display refresh ends one pass of code.py's loop; then the driver moves
 the clock on (--loop-ms, 5 by default), scans the keys at the firmware's scan
-times in it (every 5 ticks of 1/1024 s, hardware/scan_times.py), feeding the
+times in it (every 2 ticks of 1/1024 s, hardware/scan_times.py), feeding the
 presses of the replay, and checks when to stop. With 5 ms passes it jumps over
 the passes where nothing can happen, as the desktop's fast replay does: to the
 pass that sees the scan of the next key event, or the next thing the App has
