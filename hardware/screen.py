@@ -50,7 +50,6 @@ from .sprites import (
     TILE_BLANK,
     TILE_EMPTY,
     TILE_FACE,
-    TILE_REFUSED,
     TWO_COLOURS,
 )
 from .controls import ticks_diff
@@ -280,13 +279,14 @@ class Screen:
                         elif controls.cursor_mode and controls.cursor[p] == s:
                             mark = self._marker(p, True)
                     row = ROW_DEPTH + hidden if self.marks or mark < 0 else mark
+                    if refused[p] == s:
+                        row = ROW_REFUSED  # a red bar the card's width beside it (a few hundred pixels, quick)
                 if self.marks and mark < 0:
                     mark = MARK_BLANK
                 if drawn_card[i] != card:
                     drawn_card[i] = card
                     self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
-                if card < 52:  # a face: red-edged while its move's refusal flashes
-                    _put(stocks, s, TILE_REFUSED if refused[p] == s else TILE_FACE)
+
                 if drawn_row[i] != row:
                     drawn_row[i] = row
                     _put(depth, s, row)

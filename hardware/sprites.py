@@ -22,8 +22,7 @@ TILE_FACE = const(0)
 TILE_BACK = const(1)
 TILE_EMPTY = const(2)
 TILE_BLANK = const(3)
-TILE_REFUSED = const(4)  # a face with a red edge: the card whose move was just refused
-CARD_TILES = const(5)
+CARD_TILES = const(4)
 RANK_BLANK = const(52)
 RANK_TILES = const(53)
 SUIT_BLANK = const(4)
@@ -36,7 +35,7 @@ ROW_CHOSEN_UP = const(5)
 ROW_CHOSEN_DOWN = const(6)
 ROW_CURSOR_UP = const(7)
 ROW_CURSOR_DOWN = const(8)
-ROW_REFUSED = const(9)  # a red cross at a card whose move was refused
+ROW_REFUSED = const(9)  # a red bar beside a card whose move was refused
 ROW_TILES = const(10)
 
 # Marks sheet tiles: the marker that points at a chosen card or the cursor,

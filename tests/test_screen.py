@@ -600,10 +600,9 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     assert until == (t + FLASH_MS) % (1 << 29)
     image = snapshot(display, "%s-refused-%s" % (profile["name"], case.replace(" ", "-")), tmp_path)
     if place < PILE_0:
+        assert screen.depth[0][place] == sprites.ROW_REFUSED  # a red bar beside the card
         if screen.marks:
-            assert screen.marks[0][place][0] == sprites.MARK_REFUSED
-        else:
-            assert screen.depth[0][place] == sprites.ROW_REFUSED
+            assert screen.marks[0][place][0] == sprites.MARK_REFUSED  # and a red x
     else:
         assert screen.pile_info[1][0] == sprites.GLYPH_CROSS
     assert screen.info[0][7] == sprites.GLYPH_BLANK  # not beside the count any more
@@ -613,10 +612,9 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     check_pixels(screen, image, profile["width"], profile["height"])
     # It goes out after FLASH_MS, the card as before.
     assert screen.show_game(g, controls, (t + FLASH_MS) % (1 << 29)) is None
-    if place < PILE_0 and screen.marks:
-        assert screen.marks[0][place][0] != sprites.MARK_REFUSED
-    elif place < PILE_0:
+    if place < PILE_0:
         assert screen.depth[0][place] != sprites.ROW_REFUSED
+        assert not screen.marks or screen.marks[0][place][0] != sprites.MARK_REFUSED
     else:
         assert screen.pile_info[1][0] != sprites.GLYPH_CROSS
     assert word not in screen.status.text

@@ -2,7 +2,7 @@
 
     python tools/bench_pico.py [--profile pico-st7789-240] [--seconds 40]
 
-Runs tools/picoemu.py four times on the profile's drive as make flash
+Runs tools/picoemu.py five times on the profile's drive as make flash
 writes it, and prints, in emulated time and the firmware's own heap:
 
 - heap free at the top of code.py (before the game is imported);
@@ -16,6 +16,7 @@ writes it, and prints, in emulated time and the firmware's own heap:
   --seconds of a whole two-player match (tools/make_replay.py, seed 3, a tap
   every 300 ms);
 - a menu press (moving down the list) to its redrawn line;
+- a refused press (a card that fits no pile) to the last pixel of its mark;
 - the bytes allocated by each ordinary move of that match, press to pixels
   (a run of its own: tools/picoemu_probe.py turns the collector off while a
   pass runs, SPIT_PROBE_ALLOC).
@@ -36,6 +37,8 @@ sys.path.insert(0, picoemu.ROOT)
 from engine.spit import SPIT, Game  # noqa: E402
 
 SEED = 3
+REFUSED_POSITION = ("spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
+                    "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
 GAP_MS = 300
 KEPT_MS = 30000  # when the match's heap is collected and read
 
@@ -90,6 +93,12 @@ def main(argv=None):
                             work=os.path.join(work, "match"))
     counted = picoemu.emulate(args.profile, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"},
                               work=os.path.join(work, "alloc"))
+    # Refused presses: player 0's 2D fits neither 7C nor 9C, pressed every 1.5 s.
+    refused_replay = os.path.join(work, "refused.txt")
+    with open(refused_replay, "w") as f:
+        f.write("".join("%d p0.stock2\n" % (1500 + 1500 * i) for i in range(6)) + "10500 end\n")  # (after the first draw)
+    refused = picoemu.emulate(args.profile, refused_replay, {"SPIT_SEED": SEED, "SPIT_START": "/refused.txt"},
+                              {"refused.txt": REFUSED_POSITION + "\n"}, work=os.path.join(work, "refused"))
 
     def probe(run, what, i):
         words = (run.probe(what) or "").split()
@@ -113,6 +122,7 @@ def main(argv=None):
     print(line("card press to first pixel", [a for a, _ in card]))
     print(line("card press to last pixel", [b for _, b in card]))
     print(line("menu press to its last pixel", [b for _, b in timings(menu)]))
+    print(line("refused press to its mark's last pixel", [b for _, b in timings(refused)]))
     same = match.probe("position")
     print("match position after %d s: %s" % (args.seconds, same))
     return 0

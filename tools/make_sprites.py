@@ -125,14 +125,6 @@ def draw_cards(size):
     mono = size["mono"]
     edge = S.INK_EDGE
     card_outline(sheet, S.TILE_FACE, w, h, S.INK_PAPER, edge)
-    card_outline(sheet, S.TILE_REFUSED, w, h, S.INK_PAPER, S.INK_FLASH)
-    if w >= 20:  # a second red line inside, where the card is big enough
-        for x in range(1, w - 1):
-            sheet.dot(S.TILE_REFUSED, x, 1, S.INK_FLASH)
-            sheet.dot(S.TILE_REFUSED, x, h - 2, S.INK_FLASH)
-        for y in range(1, h - 1):
-            sheet.dot(S.TILE_REFUSED, 1, y, S.INK_FLASH)
-            sheet.dot(S.TILE_REFUSED, w - 2, y, S.INK_FLASH)
     back = S.TILE_BACK
     card_outline(sheet, back, w, h, S.INK_BACK, edge)
     for y in range(2, h - 2):
@@ -185,7 +177,8 @@ def draw_rows(size):
             else:
                 sheet.rect(t, 1, th - 1 - k * pitch, w - 2, 1, S.INK_BACK)
     arrows(sheet, (S.ROW_CHOSEN_UP, S.ROW_CHOSEN_DOWN, S.ROW_CURSOR_UP, S.ROW_CURSOR_DOWN), w, th, size)
-    refused(sheet, S.ROW_REFUSED, w, th)
+    n = max(1, th // 3)  # a red bar the card's width, in the row's middle
+    sheet.rect(S.ROW_REFUSED, 1, (th - n) // 2, w - 2, n, S.INK_FLASH)
     return sheet
 
 
