@@ -42,7 +42,7 @@ OPTIONS = (
 OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
 PAUSE_HOLD_MS = 1000  # both pile buttons of a player held this long: pause
 COUNTDOWN_MS = 3000  # from the last "ready" to the match going on
-# The menu's lines (App.menu_items) and the seats and deck settings (bits of style).
+# The seats and deck settings (bits of style; the menu sets them: hardware/menu.py).
 FACING = 1  # player 1's half turned round, for a device lying between the players
 FOUR_COLOURS = 2  # each suit its own colour
 

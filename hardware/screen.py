@@ -13,8 +13,10 @@
 # Player 1 sits at the top, player 0 at the bottom, the spit piles between,
 # each with its size and an arrow to the player who spits on it (D-2). Beside
 # them each player's counts: spit cards (Speed: draw stock) and Speed's side
-# pile, a star when they have called spit (turn), and an X when a move of
-# theirs was refused. Facing each other, player 1's half is turned round.
+# pile, and a star when they have called spit (turn). A refused move: a red
+# bar and x beside its card (or an x for the pile), its reason in the middle.
+# Facing each other, player 1's half is turned round, and with two people the
+# words are shown twice, one copy turned (show_lines, status_top).
 
 import displayio
 
