@@ -49,6 +49,7 @@ import os
 import time
 from collections import deque
 
+from .controls import Controls
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0, UNUSED, key, key_numbers
 from .profiles import SetupError
 from .scan_times import first_scan, scan_at_or_after, scan_ms
@@ -57,9 +58,9 @@ TICKS_PERIOD = 1 << 29
 POWER_ON_TICKS = 0x1FFF0000  # supervisor.ticks_ms() at power-on: the board's clock wraps 65.5 s in
 TAP_MS = 60
 # A press of a key from the keyboard at least this long after its last change:
-# the Controls' bounce lockout (40 ms from the last press or release) and two
-# scans of debounce.
-TAP_SPACING_MS = 50
+# the Controls' bounce lockout (from the last press or release), and room for
+# the two scans of debounce at each edge.
+TAP_SPACING_MS = Controls.LOCKOUT_MS + 10
 REPLAY_MAX_MS = 24 * 3600 * 1000
 PASS_MS = 5  # a pass of the loop (a replay's, and the window's at the least)
 

@@ -54,7 +54,8 @@ from .sprites import (
     TILE_FACE,
     TWO_COLOURS,
 )
-from .controls import ticks_diff
+from .controls import NOTHING_CHOSEN, TAKEN, ticks_diff
+from .keymaps import PILE_0
 from .text import Text
 
 FLASH_MS = 1000  # a refused move's cross and word stay this long
@@ -64,11 +65,8 @@ PLAYED_MS = 800  # the computer's stock it just played from stays marked this lo
 # lost. "" where no word helps.
 _SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no use", "called", "none", "wait")
 _SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
-_NOTHING_CHOSEN = 100  # controls.NOTHING_CHOSEN
-_TAKEN = 101  # controls.TAKEN
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
-_PILE_KEY = 5  # keymaps.PILE_0: controls.refused of a pile key
 _NO_STOCK = 254  # _show_card: no stock here (four stocks, V-1)
 _UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
@@ -318,7 +316,7 @@ class Screen:
             arrow = GLYPH_BLANK if not size else GLYPH_ARROW_DOWN if k == 0 else GLYPH_ARROW_UP
             if self.speed:
                 arrow = GLYPH_BLANK  # Speed's play piles belong to nobody
-            if refused[0] == _PILE_KEY + k or refused[1] == _PILE_KEY + k:
+            if refused[0] == PILE_0 + k or refused[1] == PILE_0 + k:
                 arrow = GLYPH_CROSS  # a pile key pressed with no card chosen
             _count(info, 0, arrow, size)
         why = 0
@@ -351,7 +349,7 @@ class Screen:
                 continue
             r = controls.result[p]
             words = _SPEED_WHY if self.speed else _SPIT_WHY
-            word = "pick" if r == _NOTHING_CHOSEN else "taken" if r == _TAKEN else words[r] if r < len(words) else ""
+            word = "pick" if r == NOTHING_CHOSEN else "taken" if r == TAKEN else words[r] if r < len(words) else ""
             for text in (("v " if p == 0 else "^ ") + word if player < 0 else word, word):
                 if word and len(text) <= self.status.cols:
                     return text
