@@ -102,7 +102,7 @@ def start():
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, io)
     for name in ("hardware.board_setup", "hardware.screen_build", "hardware.profiles", "hardware.sprites",
-                 "engine.spit_text", "engine.speed_text"):
+                 "hardware.keymaps", "engine.spit_text", "engine.speed_text", "engine.notation"):
         forget(name)
     return io, app
 

@@ -9,7 +9,7 @@ from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PL
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
-from .keymaps import PILE_0, key_numbers
+from .keymaps import PILE_0
 from . import forget, storage
 from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
 
@@ -70,6 +70,8 @@ class App:
         self._moves = bytearray(64)  # room for the computer's legal moves
         self._bot_keys = (bytearray(16), bytearray(16))  # each computer player's planned presses
         self._bot_left = bytearray(2)  # how many of them are still to press
+        from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)
+
         self._key_of = key_numbers(profile["keymap"])
         self.rules_of = [0, 0]  # each game's rule flags
         self.style = 0  # FACING | FOUR_COLOURS
@@ -512,6 +514,7 @@ class App:
             from .plan import keys_for_move
 
             self._plan = keys_for_move  # the computer's presses (loaded with it, not for two people)
+        forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
         if self.players == _DEMO:
             self.bots = [Bot(0, 3, seed, self.kind == 1), Bot(1, 2, seed + 1, self.kind == 1)]
         elif self.players:

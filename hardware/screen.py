@@ -33,7 +33,7 @@ from .sprites import (
     GLYPH_SIDE_PILE,
     GLYPH_SPIT_CARDS,
     GLYPH_STAR,
-    INK_SUIT,
+    INKED_INK,
     MARK_BLANK,
     MARK_CHOSEN_DOWN,
     MARK_CHOSEN_UP,
@@ -101,8 +101,9 @@ class Screen:
     pile_ranks: list
     pile_suits: list
     cards_sheet: displayio.OnDiskBitmap
-    ranks_sheet: displayio.OnDiskBitmap
-    suits_sheet: displayio.OnDiskBitmap
+    ranks_sheet: displayio.Bitmap  # inked (sprites.INKED), in RAM
+    suits_sheet: displayio.Bitmap
+    inks: list  # their palettes, one a suit
     rows_sheet: displayio.OnDiskBitmap
     marks_sheet: displayio.OnDiskBitmap
     glyph_sheet: displayio.OnDiskBitmap
@@ -131,6 +132,17 @@ class Screen:
         self._drawn_mark = bytearray(b"\xff" * 12)
         self._attempts = 0
         self._status_key = -1
+        # What show_game last looked at: the game, its round, phase and pile
+        # counts, and what marked each player's stocks (see show_game).
+        self._seen_game = None  # type: object
+        self._seen_round = 0
+        self._seen_phase = 0
+        self._seen = bytearray(14)
+        self._mark_in = bytearray(b"\xff" * 10)
+        self._mark_drawn = bytearray(b"\xff" * 10)
+        self._drawn_cross = bytearray((GLYPH_BLANK, GLYPH_BLANK))
+        self._drawn_refused = bytearray((_NONE, _NONE))
+        self._drawn_star = 0
         # The sheets, the grids and the texts, laid out for the screen.
         from .screen_build import build
 
@@ -182,12 +194,10 @@ class Screen:
         self.depth[1].flip_x = facing
         if self.colour:
             colours = FOUR_COLOURS if four_colours else TWO_COLOURS
-            for sheet in (self.ranks_sheet, self.suits_sheet):
-                ink = sheet.pixel_shader
-                assert isinstance(ink, displayio.Palette)  # (the sheets are indexed BMPs)
-                for suit in range(4):
-                    ink[INK_SUIT + suit] = colours[suit]
+            for suit in range(4):
+                self.inks[suit][INKED_INK] = colours[suit]
         self._status_key = -1
+        self._seen_game = None  # the markers' tiles turn with the style: look at everything
 
     def _marker(self, p, cursor):
         # The marker tile that points at player p's card. Player 0's marker
@@ -222,15 +232,30 @@ class Screen:
     def show_game(self, game, controls, now_ms):
         # The table as the game and the players' half-made moves are now.
         # Returns when to draw again for a flash to go out, or None.
+        #
+        # Only what changed since the last call is looked at (every Python
+        # step costs tens of microseconds on a board): a place's top card
+        # changes only with the pile counts (both engines: Speed's hand with
+        # its draw stock or a play pile), the round or the phase; its marker
+        # only with the players' half-made moves, a refusal or the computer's
+        # last play (_mark_in). A new game, the table shown again or a new
+        # style look at everything.
         if self.table.hidden:
             self.scene.hidden = True
             self.table.hidden = False
             self._status_key = -1
+            self._seen_game = None
         n = game.counts
-        playing = game.phase == PLAY
-        drawn_card = self._drawn_card
-        drawn_row = self._drawn_row
-        drawn_mark = self._drawn_mark
+        seen = self._seen
+        phase = game.phase
+        playing = phase == PLAY
+        full = game.round != self._seen_round or phase != self._seen_phase or game is not self._seen_game
+        if full:
+            self._seen_game = game
+            self._seen_round = game.round
+            self._seen_phase = phase
+            if len(seen) != len(n):
+                self._seen = seen = bytearray(len(n))  # (a new game: not while one is played)
         # A refused move: a red cross at the card (or pile) for FLASH_MS, and
         # its reason in the middle; where it has no place, beside the count.
         if controls is not None and controls.attempts != self._attempts:
@@ -240,91 +265,107 @@ class Screen:
                     self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
         redraw_at = None
         refused = self._refused
+        mark_in = self._mark_in
         for p in range(2):
             until = self._flash_until[p]
             on = until is not None and ticks_diff(until, now_ms) > 0
-            if not on:
-                self._flash_until[p] = None  # an old time would read as the future once the clock wraps
-            refused[p] = controls.refused[p] if on and controls is not None else _NONE
-            if on and (redraw_at is None or ticks_diff(until, redraw_at) < 0):
-                redraw_at = until
-            _put(self.info[p], 7, GLYPH_CROSS if on and refused[p] == _NONE else GLYPH_BLANK)
-        for p in range(2):
-            stocks = self.stocks[p]
-            depth = self.depth[p]
-            for s in range(5):
-                i = p * 5 + s
-                mark = -1
-                if s >= game.stocks:
-                    card = _NO_STOCK
-                    row = ROW_DEPTH
-                else:
-                    if self.speed:
-                        card = game.hand(p, s)
-                        hidden = 0
-                    else:
-                        card = game.top(i)
-                        hidden = n[i] - 1 if n[i] else 0
-                    if refused[p] == s:
-                        mark = MARK_REFUSED if self.marks else ROW_REFUSED
-                    elif (self.watched >> p & 1 and controls is not None and controls.played[p] == s
-                          and 0 <= ticks_diff(now_ms, controls.played_at[p]) < PLAYED_MS):
-                        mark = self._marker(p, False)  # the computer just played from here
-                        until = (controls.played_at[p] + PLAYED_MS) & _TICKS_MAX
-                        if redraw_at is None or ticks_diff(until, redraw_at) < 0:
-                            redraw_at = until
-                    elif playing and controls is not None:
-                        if controls.chosen[p] == s or controls.slot[p] == s:
-                            mark = self._marker(p, False)
-                        elif controls.cursor_mode and controls.cursor[p] == s:
-                            mark = self._marker(p, True)
-                    row = ROW_DEPTH + hidden if self.marks or mark < 0 else mark
-                    if refused[p] == s:
-                        row = ROW_REFUSED  # a red bar the card's width beside it (a few hundred pixels, quick)
-                if self.marks and mark < 0:
-                    mark = MARK_BLANK
-                if drawn_card[i] != card:
-                    drawn_card[i] = card
-                    self._show_card(stocks, s, self.ranks[p][s], self.suits[p][s], card, False)
-
-                if drawn_row[i] != row:
-                    drawn_row[i] = row
-                    _put(depth, s, row)
-                if self.marks and drawn_mark[i] != mark:
-                    drawn_mark[i] = mark
-                    _put(self.marks[p][s], 0, mark)
-            info = self.info[p]
-            called = (game.phase == READY or game.phase == STALEMATE) and game.called & (1 << p)
-            if self.speed:
-                _count(info, 0, GLYPH_SPIT_CARDS, n[_SPEED_STOCK + p])
-                _count(info, self._side_at, GLYPH_SIDE_PILE, n[_SPEED_SIDE + p])
+            if until is not None:
+                if not on:
+                    self._flash_until[p] = None  # an old time would read as the future once the clock wraps
+                elif redraw_at is None or ticks_diff(until, redraw_at) < 0:
+                    redraw_at = until
+            r = controls.refused[p] if on and controls is not None else _NONE
+            refused[p] = r
+            cross = GLYPH_CROSS if on and r == _NONE else GLYPH_BLANK
+            if self._drawn_cross[p] != cross or full:
+                self._drawn_cross[p] = cross
+                _put(self.info[p], 7, cross)
+            # What marks player p's stocks: the refusal, the computer's last
+            # play, a chosen card or slot, the cursor.
+            b = p * 5
+            mark_in[b] = r
+            played = _NONE
+            if self.watched >> p & 1 and controls is not None and controls.played[p] != _NONE:
+                at = controls.played_at[p]
+                if 0 <= ticks_diff(now_ms, at) < PLAYED_MS:
+                    played = controls.played[p]  # the computer just played from here
+                    until = (at + PLAYED_MS) & _TICKS_MAX
+                    if redraw_at is None or ticks_diff(until, redraw_at) < 0:
+                        redraw_at = until
+            mark_in[b + 1] = played
+            if playing and controls is not None:
+                mark_in[b + 2] = controls.chosen[p]
+                mark_in[b + 3] = controls.slot[p]
+                mark_in[b + 4] = controls.cursor[p] if controls.cursor_mode else _NONE
             else:
-                _count(info, 0, GLYPH_SPIT_CARDS, n[SPIT_CARDS + p])
-                for i in range(self._side_at, self._side_at + 3):
-                    _put(info, i, GLYPH_BLANK)
-            _put(info, 3, GLYPH_STAR if called else GLYPH_BLANK)
+                mark_in[b + 2] = mark_in[b + 3] = mark_in[b + 4] = _NONE
+        # The stocks to look at: bit i for place i (player i // 5, stock i % 5).
+        drawn_in = self._mark_drawn
+        changed = n != seen
+        if full or self.speed and changed:
+            dirty = 0x3FF
+            for j in range(10):
+                drawn_in[j] = mark_in[j]
+        else:
+            dirty = 0
+            if mark_in != drawn_in:  # the stocks marked before and now
+                for j in range(10):
+                    now_at = mark_in[j]
+                    was_at = drawn_in[j]
+                    if now_at != was_at:
+                        drawn_in[j] = now_at
+                        b = j - j % 5
+                        if now_at < 5:
+                            dirty |= 1 << (b + now_at)
+                        if was_at < 5:
+                            dirty |= 1 << (b + was_at)
+            if changed:
+                for i in range(10):
+                    if n[i] != seen[i]:
+                        dirty |= 1 << i
+        i = 0
+        while dirty:
+            if dirty & 1:
+                self._stock(game, i // 5, i % 5, i, n, mark_in)
+            dirty >>= 1
+            i += 1
         first = _SPEED_PILE if self.speed else SPIT_PILES
-        face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
+        crossed = refused[0] != self._drawn_refused[0] or refused[1] != self._drawn_refused[1]
         for k in range(2):
-            card = game.top(first + k)
-            if drawn_card[10 + k] != card or drawn_row[10 + k] != face_down:
-                drawn_card[10 + k] = card
-                drawn_row[10 + k] = face_down
-                self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
-            size = n[first + k]
-            info = self.pile_info[k]
-            arrow = GLYPH_BLANK if not size else GLYPH_ARROW_DOWN if k == 0 else GLYPH_ARROW_UP
+            j = first + k
+            if full or n[j] != seen[j]:
+                self._pile(game, k, j)
+            elif crossed:
+                self._pile_arrow(k, n[j])
+        self._drawn_refused[0] = refused[0]
+        self._drawn_refused[1] = refused[1]
+        star = game.called if phase == READY or phase == STALEMATE else 0  # who has called spit (turn)
+        for p in range(2):
+            info = self.info[p]
+            if full or star != self._drawn_star:
+                _put(info, 3, GLYPH_STAR if star & (1 << p) else GLYPH_BLANK)
             if self.speed:
-                arrow = GLYPH_BLANK  # Speed's play piles belong to nobody
-            if refused[0] == PILE_0 + k or refused[1] == PILE_0 + k:
-                arrow = GLYPH_CROSS  # a pile key pressed with no card chosen
-            _count(info, 0, arrow, size)
+                a = _SPEED_STOCK + p
+                b = _SPEED_SIDE + p
+                if full or n[a] != seen[a] or n[b] != seen[b]:
+                    _count(info, 0, GLYPH_SPIT_CARDS, n[a])
+                    _count(info, self._side_at, GLYPH_SIDE_PILE, n[b])
+            else:
+                a = SPIT_CARDS + p
+                if full or n[a] != seen[a]:
+                    _count(info, 0, GLYPH_SPIT_CARDS, n[a])
+                if full:
+                    for i in range(self._side_at, self._side_at + 3):
+                        _put(info, i, GLYPH_BLANK)
+        self._drawn_star = star
+        if changed or full:
+            seen[:] = n  # (a slice the VM keeps on its stack: nothing allocated)
         why = 0
         for p in range(2):
             if self._flash_until[p] is not None and controls is not None:
                 why = why * 256 + controls.result[p] + 1
-        key = ((game.round & 0xFFFF) * 8 + game.phase) * 4 + (game.winner + 1 if game.phase == GAME_OVER else
-                                                            game.chooser + 1 if game.phase == CHOOSE else 0)
+        key = ((game.round & 0xFFFF) * 8 + phase) * 4 + (game.winner + 1 if phase == GAME_OVER else
+                                                         game.chooser + 1 if phase == CHOOSE else 0)
         if key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
             self._status_key = key
             self._status_why = why
@@ -341,6 +382,64 @@ class Screen:
                     text.show((prompt, why or self.info_text(game)) if self._status_k == 2 else (why or prompt,))
         return redraw_at
 
+    def _stock(self, game, p, s, i, n, mark_in):
+        # Stock s of player p (place i): its card, the back edges under it
+        # and its marker, each redrawn only where it changed.
+        mark = -1
+        if s >= game.stocks:
+            card = _NO_STOCK
+            row = ROW_DEPTH
+        else:
+            if self.speed:
+                card = game.hand(p, s)
+                hidden = 0
+            else:
+                card = game.top(i)
+                hidden = n[i] - 1 if n[i] else 0
+            b = p * 5
+            if mark_in[b] == s:
+                mark = MARK_REFUSED if self.marks else ROW_REFUSED
+            elif mark_in[b + 1] == s or mark_in[b + 2] == s or mark_in[b + 3] == s:
+                mark = self._marker(p, False)  # chosen, or the computer just played from here
+            elif mark_in[b + 4] == s:
+                mark = self._marker(p, True)
+            row = ROW_DEPTH + hidden if self.marks or mark < 0 else mark
+            if mark_in[b] == s:
+                row = ROW_REFUSED  # a red bar the card's width beside it (a few hundred pixels, quick)
+        if self.marks and mark < 0:
+            mark = MARK_BLANK
+        if self._drawn_card[i] != card:
+            self._drawn_card[i] = card
+            self._show_card(self.stocks[p], s, self.ranks[p][s], self.suits[p][s], card, False)
+        if self._drawn_row[i] != row:
+            self._drawn_row[i] = row
+            _put(self.depth[p], s, row)
+        if self.marks and self._drawn_mark[i] != mark:
+            self._drawn_mark[i] = mark
+            _put(self.marks[p][s], 0, mark)
+
+    def _pile(self, game, k, j):
+        # Spit pile k (Speed's play pile; pile j of the game): its card, face
+        # down while Speed's wait, and its count.
+        card = game.top(j)
+        face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
+        if self._drawn_card[10 + k] != card or self._drawn_row[10 + k] != face_down:
+            self._drawn_card[10 + k] = card
+            self._drawn_row[10 + k] = face_down
+            self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
+        self._pile_arrow(k, game.counts[j])
+
+    def _pile_arrow(self, k, size):
+        # The pile's size and the arrow to who spits on it (D-2); a cross for
+        # a pile key pressed with no card chosen.
+        arrow = GLYPH_BLANK if not size else GLYPH_ARROW_DOWN if k == 0 else GLYPH_ARROW_UP
+        if self.speed:
+            arrow = GLYPH_BLANK  # Speed's play piles belong to nobody
+        refused = self._refused
+        if refused[0] == PILE_0 + k or refused[1] == PILE_0 + k:
+            arrow = GLYPH_CROSS
+        _count(self.pile_info[k], 0, arrow, size)
+
     def why_text(self, controls, player):
         # The reason of a refused move still flashing: player's (-1: either's,
         # with the side it is for, "v" bottom or "^" top), where it fits.
@@ -356,14 +455,23 @@ class Screen:
         return ""
 
     def _show_card(self, paper, i, rank, suit, card, face_down):
-        # A card's three layers: a card played changes only its rank and suit.
+        # A card's three layers: a card played changes only its rank and suit
+        # (and their ink, with the suit).
         if card == NO_CARD or card == _NO_STOCK:
             _put(paper, i, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
             face_down = True
         else:
             _put(paper, i, TILE_BACK if face_down else TILE_FACE)
-        _put(rank, 0, RANK_BLANK if face_down else card)
-        _put(suit, 0, SUIT_BLANK if face_down else card // 13)
+        if face_down:
+            _put(rank, 0, RANK_BLANK)
+            _put(suit, 0, SUIT_BLANK)
+            return
+        ink = self.inks[card // 13]
+        if rank.pixel_shader is not ink:
+            rank.pixel_shader = ink
+            suit.pixel_shader = ink
+        _put(rank, 0, card % 13)
+        _put(suit, 0, card // 13)
 
     def status_text(self, game):
         # The prompt: what to do now (short forms where the middle is narrow).

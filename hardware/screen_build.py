@@ -25,6 +25,45 @@ def _load(folder, size, part, tiles, tile_w, tile_h):
     return sheet
 
 
+def _load_inked(folder, size, part, tiles, tile_w, tile_h):
+    # An inked sheet (sprites.INKED) read into RAM: the BMP's 4-bit pixels
+    # into a 2-bit displayio.Bitmap, by the firmware's bitmaptools (one call;
+    # no Python loop over the pixels), checked as _load checks.
+    import bitmaptools
+
+    name = S.file_name(size, part)
+    try:
+        with open(folder + "/" + name, "rb") as f:
+            head = f.read(54)
+            if len(head) < 54 or head[0:2] != b"BM" or head[28] != 4 or head[30] != 0:
+                raise ValueError("not a 4-bit BMP")
+            w = int.from_bytes(head[18:22], "little")
+            h = int.from_bytes(head[22:26], "little")
+            if not w or w % tile_w or not h or h % tile_h or w * h > 8192 or (w // tile_w) * (h // tile_h) < tiles:
+                raise ValueError("%dx%d" % (w, h))
+            sheet = displayio.Bitmap(w, h, S.INKED_VALUES)
+            f.seek(int.from_bytes(head[10:14], "little"))
+            bitmaptools.readinto(sheet, f, 4, 4, True, False, True)  # rows padded to 4 bytes, bottom up
+    except (OSError, ValueError, EOFError) as e:
+        raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
+    return sheet
+
+
+def _inks(screen):
+    # A palette a suit for the inked sheets: clear, paper, the suit's ink
+    # (set_style sets the ink of a colour screen's four-colour deck).
+    palette = S.PALETTE if screen.colour else S.MONO_PALETTE
+    inks = []
+    for suit in range(4):
+        ink = displayio.Palette(S.INKED_VALUES)
+        ink[0] = palette[0]
+        ink.make_transparent(0)
+        ink[S.INKED_PAPER] = palette[S.INK_PAPER]
+        ink[S.INKED_INK] = palette[S.INK_SUIT + suit]
+        inks.append(ink)
+    return inks
+
+
 def build(screen, display, profile, folder=None):
     # Screen.__init__: the sheets, the table's grids, the texts.
     w = profile["width"]
@@ -35,10 +74,9 @@ def build(screen, display, profile, folder=None):
     if folder is None:
         folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     screen.cards_sheet = _load(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"])
-    screen.ranks_sheet = _load(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"])
-    screen.suits_sheet = _load(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"])
-    for sheet in (screen.ranks_sheet, screen.suits_sheet):
-        sheet.pixel_shader.make_transparent(S.BLANK_INK)  # a blank rank or suit shows the paper
+    screen.ranks_sheet = _load_inked(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"])
+    screen.suits_sheet = _load_inked(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"])
+    screen.inks = _inks(screen)
     screen.rows_sheet = _load(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"])
     if screen.size != "small":  # the small screen shows markers in the depth row
         screen.marks_sheet = _load(folder, screen.size, "marks", S.MARK_TILES, z["mark_w"], z["mark_h"])
@@ -60,8 +98,9 @@ def build(screen, display, profile, folder=None):
     display.root_group = screen.root
 
 
-def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank):
-    grid = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, width=width, height=height,
+def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank, ink=None):
+    shader = ink if ink is not None else sheet.pixel_shader
+    grid = displayio.TileGrid(sheet, pixel_shader=shader, width=width, height=height,
                               tile_width=tile_w, tile_height=tile_h, default_tile=blank, x=x, y=y)
     screen.table.append(grid)
     return grid
@@ -152,7 +191,8 @@ def _build_table(screen, w, h, z):
 
 
 def _overlay(screen, sheet, size, blank):
-    return _grid(screen, sheet, 1, 1, size, size, 0, 0, blank)
+    # A card's rank or suit: one tile of an inked sheet, in a suit's ink.
+    return _grid(screen, sheet, 1, 1, size, size, 0, 0, blank, screen.inks[0])
 
 
 def _turned(text):

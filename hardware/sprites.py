@@ -2,9 +2,10 @@
 #
 # Shared by tools/make_sprites.py, which draws the sheets, and hardware/
 # screen.py, which shows them through displayio.TileGrid. A sheet is an
-# indexed BMP beside this file, loaded with displayio.OnDiskBitmap (it stays
-# on flash: the board keeps only its palette in RAM). Six sheets a size:
-# cards, ranks, suits, rows, marks and glyphs.
+# indexed BMP beside this file. Six sheets a size: cards, ranks, suits, rows,
+# marks and glyphs. Most are loaded with displayio.OnDiskBitmap (they stay on
+# flash: the board keeps only their palettes in RAM); the ranks and suits,
+# which every card played redraws, are read into RAM (see INKED).
 
 try:
     from micropython import const
@@ -16,17 +17,26 @@ except ImportError:  # CPython
 
 # A card on the table is three layers, so a card played redraws only its rank
 # and suit, not the whole card: the paper (cards sheet: a face, a back, an
-# empty slot, nothing), the rank in its suit's colour (ranks sheet: suit * 13
-# + rank, engine.cards numbering) and a big suit (suits sheet: the suit).
+# empty slot, nothing), the rank (ranks sheet: engine.cards' rank, card % 13)
+# and a big suit (suits sheet: the suit, card // 13), both in the suit's ink.
 TILE_FACE = const(0)
 TILE_BACK = const(1)
 TILE_EMPTY = const(2)
 TILE_BLANK = const(3)
 CARD_TILES = const(4)
-RANK_BLANK = const(52)
-RANK_TILES = const(53)
+RANK_BLANK = const(13)
+RANK_TILES = const(14)
 SUIT_BLANK = const(4)
 SUIT_TILES = const(5)
+
+# The ranks and suits sheets are "inked": three values, 0 clear (a blank tile
+# shows the paper below), INKED_PAPER and INKED_INK. The board reads them into
+# a 2-bit displayio.Bitmap in RAM (under a kilobyte a size), where a pixel
+# composes in half the time of one read from flash, and gives each card's two
+# grids the palette of its suit: the ink is the suit's colour.
+INKED_PAPER = const(1)
+INKED_INK = const(2)
+INKED_VALUES = const(3)
 
 # Row sheet tiles (a card wide): 0..4 back edges under a stock, and (on the
 # small screen, where they take the depth row's place) the markers.
@@ -59,8 +69,8 @@ GLYPH_ARROW_UP = const(15)
 GLYPH_ARROW_DOWN = const(16)
 GLYPH_TILES = const(17)
 
-# Palette entries. Entry 0 is the table: the ranks and suits sheets make it
-# transparent, so a blank rank or suit shows the paper below.
+# Palette entries of the other sheets (and the inked sheets' colours: entry 0,
+# INK_PAPER and INK_SUIT + suit). Entry 0 is the table.
 BLANK_INK = const(0)
 INK_PAPER = const(1)
 INK_EDGE = const(2)

@@ -104,7 +104,21 @@ def rgb565(c):
     return (r >> 3, g >> 2, b >> 3)
 
 
+class _InRam:
+    # A sheet read into RAM (a displayio.Bitmap), read like a PIL image.
+    def __init__(self, bitmap):
+        self.bitmap = bitmap
+        self.width = bitmap.width
+
+    def getpixel(self, xy):
+        return self.bitmap[xy]
+
+
 def sheet_image(screen, sheet):
+    # The sheet's pixels: the BMP file an OnDiskBitmap reads, or the RAM
+    # Bitmap itself (the inked sheets; checked against their files below).
+    if isinstance(sheet, displayio.Bitmap):
+        return _InRam(sheet)
     part = {id(getattr(screen, name + "_sheet", None)): name
             for name in ("cards", "ranks", "suits", "rows", "marks", "glyph")}[id(sheet)]
     return Image.open(os.path.join(HARDWARE, sprites.file_name(screen.size, part.replace("glyph", "glyphs"))))
@@ -125,7 +139,7 @@ def expected_screen(screen, width, height):
         if item.hidden:
             continue
         image = sheet_image(screen, item.bitmap)
-        palette = item.bitmap.pixel_shader
+        palette = item.pixel_shader
         w, h = item.tile_width, item.tile_height
         cols = image.width // w
         for row in range(item.height):
@@ -239,19 +253,21 @@ def reference_card(screen, card, face_down):
     table's colour, entry 0, is never drawn over the paper)."""
     z = sprites.SIZES[screen.size]
     paper = sprites.TILE_EMPTY if card == NO_CARD else sprites.TILE_BACK if face_down else sprites.TILE_FACE
-    layers = [(screen.cards_sheet, z["card_tile_w"], z["card_h"], paper, (0, 0), False)]
+    layers = [(screen.cards_sheet, screen.cards_sheet.pixel_shader, z["card_tile_w"], z["card_h"], paper, (0, 0),
+               False)]
     if card != NO_CARD and not face_down:
-        layers.append((screen.ranks_sheet, z["rank_w"], z["rank_w"], card, z["rank_xy"], True))
-        layers.append((screen.suits_sheet, z["suit_w"], z["suit_w"], card // 13, z["suit_xy"], True))
+        ink = screen.inks[card // 13]  # the suit's ink, whichever grid shows it
+        layers.append((screen.ranks_sheet, ink, z["rank_w"], z["rank_w"], card % 13, z["rank_xy"], True))
+        layers.append((screen.suits_sheet, ink, z["suit_w"], z["suit_w"], card // 13, z["suit_xy"], True))
     out = [[None] * z["card_w"] for _ in range(z["card_h"])]
-    for sheet, w, h, tile, (ox, oy), clear_0 in layers:
+    for sheet, palette, w, h, tile, (ox, oy), clear_0 in layers:
         image = sheet_image(screen, sheet)
         cols = image.width // w
         for y in range(h):
             for x in range(min(w, z["card_w"])):
                 index = image.getpixel(((tile % cols) * w + x, (tile // cols) * h + y))
                 if not (clear_0 and index == 0):
-                    out[oy + y][ox + x] = rgb565(_rgb(sheet.pixel_shader[index]))
+                    out[oy + y][ox + x] = rgb565(_rgb(palette[index]))
     return out
 
 
@@ -265,15 +281,17 @@ def check_card_seen(screen, image, left, top, card, face_down, turned):
             assert got == want[wy][wx], "card %r at (%d, %d): pixel (%d, %d)" % (card, left, top, x, y)
 
 
-def check_card(paper, i, rank, suit, card, face_down=False):
-    # The layers show this card: its paper, and its rank and suit over it.
+def check_card(screen, paper, i, rank, suit, card, face_down=False):
+    # The layers show this card: its paper, and its rank and suit over it in
+    # the suit's ink.
     if card is None or card == NO_CARD:
         assert paper[i] == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
         assert rank[0] == sprites.RANK_BLANK and suit[0] == sprites.SUIT_BLANK
     elif face_down:
         assert (paper[i], rank[0], suit[0]) == (sprites.TILE_BACK, sprites.RANK_BLANK, sprites.SUIT_BLANK)
     else:
-        assert (paper[i], rank[0], suit[0]) == (sprites.TILE_FACE, card, card // 13)
+        assert (paper[i], rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
+        assert rank.pixel_shader is screen.inks[card // 13] and suit.pixel_shader is screen.inks[card // 13]
 
 
 def check_table(profile, screen, image, g, speed=False):
@@ -286,7 +304,7 @@ def check_table(profile, screen, image, g, speed=False):
                 card, hidden = g.top(p * 5 + s), max(g.counts[p * 5 + s] - 1, 0)
             else:
                 card, hidden = None, 0
-            check_card(screen.stocks[p], s, screen.ranks[p][s], screen.suits[p][s], card)
+            check_card(screen, screen.stocks[p], s, screen.ranks[p][s], screen.suits[p][s], card)
             if screen.marks:
                 assert screen.depth[p][s] == sprites.ROW_DEPTH + hidden
         counts = (g.counts[0 + p], g.counts[2 + p]) if speed else (g.counts[10 + p],)
@@ -296,7 +314,7 @@ def check_table(profile, screen, image, g, speed=False):
     first = 4 if speed else 12
     for k in range(2):
         top = g.top(first + k)
-        check_card(screen.piles[k], 0, screen.pile_ranks[k], screen.pile_suits[k], top, speed and g.phase == READY)
+        check_card(screen, screen.piles[k], 0, screen.pile_ranks[k], screen.pile_suits[k], top, speed and g.phase == READY)
         assert digits(screen.pile_info[k], 1) == (str(g.counts[first + k]) if g.counts[first + k] else "0")
     # ...and the screen is what those tiles draw, each where it belongs, and
     # every card looks as the sheets compose it.
@@ -401,7 +419,7 @@ def test_facing_each_other_and_four_colours(rig, tmp_path, facing, four):
     p1_stock0 = screen.stocks[1].x + (4 * tw + gap if facing else 0)
     assert p1_stock0 == screen.stocks[0].x + (4 * tw if facing else 0)
     if profile["colour"]:
-        diamonds = screen.suits_sheet.pixel_shader[sprites.INK_SUIT + 1]
+        diamonds = screen.inks[1][sprites.INKED_INK]
         assert diamonds == (sprites.FOUR_COLOURS[1] if four else sprites.TWO_COLOURS[1])
 
 
@@ -480,7 +498,31 @@ def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
     with pytest.raises(SetupError, match="sprites-medium-rows.bmp are damaged"):
         Screen(display, profile, folder=str(tmp_path))
     rows.write_bytes(good)
+    ranks = tmp_path / sprites.file_name("medium", "ranks")  # an inked sheet, read into RAM
+    whole = ranks.read_bytes()
+    for bad in (whole[:300], whole[:18] + (7).to_bytes(4, "little") + whole[22:], b"XX" + whole[2:]):
+        ranks.write_bytes(bad)  # cut short, the wrong size, not a BMP
+        with pytest.raises(SetupError, match="sprites-medium-ranks.bmp are missing or damaged.*make flash"):
+            Screen(display, profile, folder=str(tmp_path))
+    ranks.write_bytes(whole)
     Screen(display, profile, folder=str(tmp_path))  # whole again
+
+
+@pytest.mark.parametrize("name", ["pico-st7789-240", "pybadge", "pico-ssd1306"])
+def test_the_inked_sheets_in_ram_are_their_files(name):
+    # bitmaptools.readinto's rows, nibbles and row order: every pixel of the
+    # RAM sheet is the file's.
+    displayio.release_displays()
+    profile = profiles.get(name)
+    screen = Screen(_pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False),
+                    profile)
+    for part in ("ranks", "suits"):
+        sheet = getattr(screen, part + "_sheet")
+        image = Image.open(os.path.join(HARDWARE, sprites.file_name(screen.size, part)))
+        assert (sheet.width, sheet.height) == image.size
+        pixels = [image.getpixel((x, y)) for y in range(sheet.height) for x in range(sheet.width)]
+        assert [sheet[x, y] for y in range(sheet.height) for x in range(sheet.width)] == pixels
+        assert set(pixels) == {0, sprites.INKED_PAPER, sprites.INKED_INK}
 
 
 def test_the_committed_sheets_are_what_the_tool_draws():
@@ -699,3 +741,78 @@ def test_the_stock_the_computer_played_from_is_marked(rig, tmp_path):
     app.step(later)
     tile = screen.marks[1][s][0] if screen.marks else screen.depth[1][s]
     assert tile != screen._marker(1, False) or app.controls.played_at[1] + PLAYED_MS > later
+
+
+def _tiles(screen, group):
+    # Every TileGrid under group, in order, as what it shows: its place,
+    # flips, hidden flags, which suit's ink and every tile index.
+    out = []
+    for layer in group:
+        if isinstance(layer, displayio.Group):
+            out.append(("group", layer.x, layer.y, layer.hidden))
+            out.extend(_tiles(screen, layer))
+        else:
+            n = layer.width * layer.height
+            ink = next((i for i, p in enumerate(screen.inks) if p is layer.pixel_shader), None)
+            if (layer.bitmap, layer[0]) in ((screen.ranks_sheet, sprites.RANK_BLANK), (screen.suits_sheet, sprites.SUIT_BLANK)):
+                ink = None  # a clear tile: no ink is seen
+            out.append((layer.x, layer.y, layer.hidden, layer.flip_x, layer.flip_y, ink,
+                        tuple(layer[i] for i in range(n))))
+    return out
+
+
+@pytest.mark.parametrize("name", ["pico-st7789-240", "pybadge", "pico-ssd1306"])
+@pytest.mark.parametrize("kind", [0, 1])
+def test_a_table_drawn_move_by_move_is_the_table_drawn_at_once(name, kind):
+    # show_game looks only at what changed since its last call: after every
+    # press, refusal, computer play and flash going out of random matches, its
+    # grids hold exactly what a new Screen draws of the same moment.
+    from engine import speed
+    from engine.cards import Rng
+    from hardware.keymaps import UNUSED
+
+    displayio.release_displays()
+    profile = profiles.get(name)
+    make = _pygame_display_class()
+
+    class Unshown:  # a Screen drawn only to be read back
+        root_group = None
+
+    def screen(display):
+        s = Screen(display, profile)
+        s.speed = kind == 1
+        s.watched = 2  # the top player's plays are marked as the computer's
+        return s
+
+    drawn = screen(make(width=profile["width"], height=profile["height"], auto_refresh=False))
+    rng = Rng(7 + kind)
+    keys = [k for k, a in enumerate(profile["keymap"]) if a != UNUSED]
+    checked = 0
+    for match in range(2):
+        g = speed.Game(match, 0) if kind else Game(match, 0)
+        controls = Controls(profile["keymap"], profile["cursor"])
+        controls.call = g.call
+        now = POWER_ON_TICKS
+        buf = bytearray(64)
+        for step in range(140):
+            if g.phase == 5:  # GAME_OVER
+                break
+            if rng.below(3) == 0 and g.moves(step & 1, buf):  # a legal move, as the computer makes them
+                move = buf[rng.below(g.moves(step & 1, buf))]
+                controls.now = now
+                controls._try(g, step & 1, move)
+            else:  # a key, as a person presses them: chooses, cancels, refusals
+                k = keys[rng.below(len(keys))]
+                controls.feed(g, k, True, now)
+                controls.apply(g)
+                controls.feed(g, k, False, now + 50)
+            now = (now + 60 + rng.below(900)) & ((1 << 29) - 1)
+            drawn.show_game(g, controls, now)
+            if step % 3 == 0 or g.phase != PLAY:
+                fresh = screen(Unshown())
+                fresh._attempts = controls.attempts  # the refusals lit now, as the drawn one has them
+                fresh._flash_until = list(drawn._flash_until)
+                fresh.show_game(g, controls, now)
+                assert _tiles(drawn, drawn.root) == _tiles(fresh, fresh.root), (name, kind, match, step, g.text())
+                checked += 1
+    assert checked > 60

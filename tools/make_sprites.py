@@ -13,17 +13,18 @@ names:
 - cards: the paper of a card (a face, a back, an empty slot, nothing); each
   tile is a card plus the gap to the next, so five stocks are one 5 x 1
   TileGrid.
-- ranks and suits: the 52 ranks in their suits' inks, and the four big suits,
-  laid over a face: a card played redraws only these.
+- ranks and suits: the 13 ranks and the four big suits in one ink on paper
+  (hardware/sprites.py: INKED), laid over a face: a card played redraws only
+  these, in its suit's colour (a palette the board gives each card).
 - rows: a card wide, short: the depth of a stock as 0..4 stacked back edges
   (and, on the small screen, the markers in their place).
 - marks: the marker at a chosen card or the cursor, pointing up or down.
 - glyphs: digits, a star (spit called), an X (refused move), the spit-cards
   and side-pile icons, and arrows (whose pile is whose).
 
-Colours are palette entries (hardware/sprites.py): each suit has its own, so
-the four-colour deck is four palette writes, not more art. Suits also differ
-by shape on every screen.
+Colours are palette entries (hardware/sprites.py): each suit has its own ink,
+so the four-colour deck is four palette writes, not more art. Suits also
+differ by shape on every screen.
 """
 import os
 import struct
@@ -143,26 +144,25 @@ def draw_cards(size):
 
 
 def draw_ranks(size):
-    # Tile suit * 13 + rank: the rank in its suit's ink on paper, left aligned.
+    # Tile rank: the rank in ink on paper, left aligned.
     rw, k = size["rank_w"], max(size["scale"], 1)
-    sheet = Sheet(rw, rw, S.RANK_TILES, 13)
-    for card in range(52):
-        suit, rank = card // 13, card % 13
-        sheet.rect(card, 0, 0, rw, rw, S.INK_PAPER)
-        sheet.stamp(card, RANKS[rank], 0, 0, S.INK_SUIT + suit, k)
-    return sheet  # S.RANK_BLANK stays blank (dark, like the table)
+    sheet = Sheet(rw, rw, S.RANK_TILES, S.RANK_TILES)
+    for rank in range(13):
+        sheet.rect(rank, 0, 0, rw, rw, S.INKED_PAPER)
+        sheet.stamp(rank, RANKS[rank], 0, 0, S.INKED_INK, k)
+    return sheet  # S.RANK_BLANK stays clear
 
 
 def draw_suits(size):
     sw = size["suit_w"]
     sheet = Sheet(sw, sw, S.SUIT_TILES, S.SUIT_TILES)
     for suit in range(4):
-        sheet.rect(suit, 0, 0, sw, sw, S.INK_PAPER)
+        sheet.rect(suit, 0, 0, sw, sw, S.INKED_PAPER)
         if sw < 7:
-            sheet.stamp(suit, SMALL_SUITS[suit], 0, 0, S.INK_SUIT + suit)
+            sheet.stamp(suit, SMALL_SUITS[suit], 0, 0, S.INKED_INK)
         else:
-            sheet.stamp(suit, SUITS[suit], 0, 0, S.INK_SUIT + suit, sw // 7)
-    return sheet
+            sheet.stamp(suit, SUITS[suit], 0, 0, S.INKED_INK, sw // 7)
+    return sheet  # S.SUIT_BLANK stays clear
 
 
 def draw_rows(size):
@@ -264,9 +264,12 @@ def sheets():
     out = {}
     for name, size in S.SIZES.items():
         palette = S.MONO_PALETTE if size["mono"] else S.PALETTE
+        # The inked sheets' own palette: the table, the paper and a dark ink
+        # (the board colours the ink by suit).
+        inked = (palette[0], palette[S.INK_PAPER], palette[S.INK_SUIT])
         for part, draw in (("cards", draw_cards), ("ranks", draw_ranks), ("suits", draw_suits), ("rows", draw_rows),
                            ("marks", draw_marks), ("glyphs", draw_glyphs)):
-            out[S.file_name(name, part)] = bmp(draw(size), palette, 4)
+            out[S.file_name(name, part)] = bmp(draw(size), inked if part in ("ranks", "suits") else palette, 4)
     return out
 
 
