@@ -1,9 +1,10 @@
 # The table on the screen: cards from sprite sheets, text only for words.
 #
 # The cards, the depth of each stock, the markers and every count are tiles of
-# three sprite sheets (hardware/sprites.py), shown through displayio.TileGrid:
+# the sprite sheets (hardware/sprites.py), shown through displayio.TileGrid:
 # a change is a tile index written in place, which allocates nothing and
-# redraws only that tile. Each player's five stocks are one 5 x 1 TileGrid (a
+# redraws only that tile; a card's rank and suit take its suit's ink (a
+# palette a suit, hardware/screen_build.py). Each player's five stocks are one 5 x 1 TileGrid (a
 # tile is a card plus the gap to the next), and so are the back edges under
 # them and the markers that point at a chosen card or the cursor. Text (tiles
 # of the font: hardware/text.py) is the menu and game-over scene, and the
