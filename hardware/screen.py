@@ -4,9 +4,10 @@
 # the sprite sheets (hardware/sprites.py), shown through displayio.TileGrid:
 # a change is a tile index written in place, which allocates nothing and
 # redraws only that tile; a card's rank and suit take its suit's ink (a
-# palette a suit, hardware/screen_build.py). Each player's five stocks are one 5 x 1 TileGrid (a
-# tile is a card plus the gap to the next), and so are the back edges under
-# them and the markers that point at a chosen card or the cursor. Text (tiles
+# palette a suit, hardware/screen_build.py). Each player's five stocks are
+# one 5 x 1 TileGrid (a tile is a card plus the gap to the next), and so are
+# the back edges under them and the markers that point at a chosen card or
+# the cursor. Text (tiles
 # of the font: hardware/text.py) is the menu and game-over scene, and the
 # status in the middle of the table, which changes only with the phase or the
 # round.
