@@ -102,7 +102,9 @@ class Screen:
     pile_info: list
     pile_ranks: list
     pile_suits: list
-    cards_sheet: displayio.OnDiskBitmap
+    cards_sheet: displayio.Bitmap  # the paper (sprites.PAPER), in RAM
+    face_inks: displayio.Palette  # its palettes: a face's, an empty place's, and a back's
+    back_inks: displayio.Palette
     ranks_sheet: displayio.Bitmap  # inked (sprites.INKED), in RAM
     suits_sheet: displayio.Bitmap
     inks: list  # their palettes, one a suit
@@ -458,13 +460,18 @@ class Screen:
 
     def _show_card(self, paper, i, rank, suit, card, face_down):
         # A card's three layers: a card played changes only its rank and suit
-        # (and their ink, with the suit).
-        if card == NO_CARD or card == _NO_STOCK:
+        # (and their ink, with the suit). A back (a pile's: its own grid) is
+        # the paper through the back's inks.
+        none = card == NO_CARD or card == _NO_STOCK
+        back = face_down and not none
+        inks = self.back_inks if back else self.face_inks
+        if paper.pixel_shader is not inks:
+            paper.pixel_shader = inks
+        if none:
             _put(paper, i, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
-            face_down = True
         else:
-            _put(paper, i, TILE_BACK if face_down else TILE_FACE)
-        if face_down:
+            _put(paper, i, TILE_BACK if back else TILE_FACE)
+        if none or back:
             _put(rank, 0, RANK_BLANK)
             _put(suit, 0, SUIT_BLANK)
             return

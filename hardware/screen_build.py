@@ -25,10 +25,11 @@ def _load(folder, size, part, tiles, tile_w, tile_h):
     return sheet
 
 
-def _load_inked(folder, size, part, tiles, tile_w, tile_h):
-    # An inked sheet (sprites.INKED) read into RAM: the BMP's 4-bit pixels
-    # into a 2-bit displayio.Bitmap, by the firmware's bitmaptools (one call;
-    # no Python loop over the pixels), checked as _load checks.
+def _read(folder, size, part, tiles, tile_w, tile_h, values):
+    # A sheet of a few values (sprites.PAPER, sprites.INKED) read into RAM:
+    # the BMP's 4-bit pixels into a 2-bit displayio.Bitmap, by the firmware's
+    # bitmaptools (one call; no Python loop over the pixels), checked as _load
+    # checks (at most 16,384 pixels: 4 KB).
     import bitmaptools
 
     name = S.file_name(size, part)
@@ -39,14 +40,23 @@ def _load_inked(folder, size, part, tiles, tile_w, tile_h):
                 raise ValueError("not a 4-bit BMP")
             w = int.from_bytes(head[18:22], "little")
             h = int.from_bytes(head[22:26], "little")
-            if not w or w % tile_w or not h or h % tile_h or w * h > 8192 or (w // tile_w) * (h // tile_h) < tiles:
+            if not w or w % tile_w or not h or h % tile_h or w * h > 16384 or (w // tile_w) * (h // tile_h) < tiles:
                 raise ValueError("%dx%d" % (w, h))
-            sheet = displayio.Bitmap(w, h, S.INKED_VALUES)
+            sheet = displayio.Bitmap(w, h, values)
             f.seek(int.from_bytes(head[10:14], "little"))
             bitmaptools.readinto(sheet, f, 4, 4, True, False, True)  # rows padded to 4 bytes, bottom up
     except (OSError, ValueError, EOFError) as e:
         raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
     return sheet
+
+
+def _paper(screen, inks):
+    # A palette of the cards sheet: its values through inks (sprites.PAPER).
+    palette = S.PALETTE if screen.colour else S.MONO_PALETTE
+    paper = displayio.Palette(S.PAPER_VALUES)
+    for value in range(S.PAPER_VALUES):
+        paper[value] = palette[inks[value]]
+    return paper
 
 
 def _inks(screen):
@@ -73,9 +83,12 @@ def build(screen, display, profile, folder=None):
     z = S.SIZES[screen.size]
     if folder is None:
         folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    screen.cards_sheet = _load(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"])
-    screen.ranks_sheet = _load_inked(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"])
-    screen.suits_sheet = _load_inked(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"])
+    screen.cards_sheet = _read(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"],
+                               S.PAPER_VALUES)
+    screen.face_inks = _paper(screen, S.FACE_INKS)
+    screen.back_inks = _paper(screen, S.BACK_INKS)
+    screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"], S.INKED_VALUES)
+    screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"], S.INKED_VALUES)
     screen.inks = _inks(screen)
     screen.rows_sheet = _load(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"])
     if screen.size != "small":  # the small screen shows markers in the depth row
@@ -158,7 +171,8 @@ def _build_table(screen, w, h, z):
     screen.info = []
     for p in range(2):
         screen.depth.append(_grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH))
-        screen.stocks.append(_grid(screen, screen.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK))
+        screen.stocks.append(_grid(screen, screen.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK,
+                                   screen.face_inks))
         if marks_y is not None:
             screen.marks.append([_grid(screen, screen.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
                                           marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
@@ -168,7 +182,8 @@ def _build_table(screen, w, h, z):
         # OLED has no room for it (its status text is beside them).
         screen.info.append(_grid(screen, screen.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
                                     S.GLYPH_BLANK))
-    screen.piles = [_grid(screen, screen.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK) for k in range(2)]
+    screen.piles = [_grid(screen, screen.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK, screen.face_inks)
+                    for k in range(2)]
     # Each card's rank and big suit: a grid of one tile each, laid over the
     # paper (placed by set_style).
     screen.ranks = [[_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)]

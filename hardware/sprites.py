@@ -4,8 +4,9 @@
 # screen.py, which shows them through displayio.TileGrid. A sheet is an
 # indexed BMP beside this file. Six sheets a size: cards, ranks, suits, rows,
 # marks and glyphs. Most are loaded with displayio.OnDiskBitmap (they stay on
-# flash: the board keeps only their palettes in RAM); the ranks and suits,
-# which every card played redraws, are read into RAM (see INKED).
+# flash: the board keeps only their palettes in RAM); the cards, ranks and
+# suits, which a card played redraws, are read into RAM, two bits a pixel
+# (see PAPER and INKED).
 
 try:
     from micropython import const
@@ -28,6 +29,19 @@ RANK_BLANK = const(13)
 RANK_TILES = const(14)
 SUIT_BLANK = const(4)
 SUIT_TILES = const(5)
+
+# The cards sheet (the paper) has four values: PAPER_TABLE, PAPER_FILL (the
+# paper, or a back's colour), PAPER_EDGE and PAPER_MARK (an empty slot's dots,
+# a back's pattern). A face, an empty slot and nothing are seen through
+# FACE_INKS, a back (only ever a pile's, a grid of its own) through
+# BACK_INKS: entries of PALETTE below. In RAM a pixel composes in half the
+# time of one read from flash, and a card put in an empty place redraws its
+# whole paper.
+PAPER_TABLE = const(0)
+PAPER_FILL = const(1)
+PAPER_EDGE = const(2)
+PAPER_MARK = const(3)
+PAPER_VALUES = const(4)
 
 # The ranks and suits sheets are "inked": three values, 0 clear (a blank tile
 # shows the paper below), INKED_PAPER and INKED_INK. The board reads them into
@@ -87,6 +101,8 @@ PALETTE = (
     0x101010, 0xD01010, 0xD01010, 0x101010,
     0x2050B0, 0x90B0F0, 0x707070, 0xFFD000, 0x3070FF, 0xFF2020, 0xC8C8C8, 0x000000, 0x000000,
 )
+FACE_INKS = (BLANK_INK, INK_PAPER, INK_EDGE, INK_DIM)
+BACK_INKS = (BLANK_INK, INK_BACK, INK_EDGE, INK_BACK_PATTERN)
 # A monochrome panel: the same entries, lit or dark (ink dark on lit paper).
 MONO_PALETTE = (
     0x000000, 0xFFFFFF, 0xFFFFFF,

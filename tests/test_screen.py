@@ -16,7 +16,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import displayio  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from PIL import Image  # noqa: E402
 
 from engine.cards import NO_CARD  # noqa: E402
 from engine.spit import CHOOSE, FOUR_STOCKS, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
@@ -114,6 +113,26 @@ class _InRam:
         return self.bitmap[xy]
 
 
+class _InFile:
+    # A sheet's 4-bit BMP file read as palette indices (PIL reads a black and
+    # white palette as grey levels), like a PIL image.
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        assert data[:2] == b"BM" and data[28] == 4
+        self.width = int.from_bytes(data[18:22], "little")
+        self.height = int.from_bytes(data[22:26], "little")
+        self.size = (self.width, self.height)
+        self._data = data
+        self._at = int.from_bytes(data[10:14], "little")
+        self._stride = ((self.width + 1) // 2 + 3) // 4 * 4  # rows bottom up, padded to 4 bytes
+
+    def getpixel(self, xy):
+        x, y = xy
+        byte = self._data[self._at + (self.height - 1 - y) * self._stride + x // 2]
+        return byte & 15 if x % 2 else byte >> 4
+
+
 def sheet_image(screen, sheet):
     # The sheet's pixels: the BMP file an OnDiskBitmap reads, or the RAM
     # Bitmap itself (the inked sheets; checked against their files below).
@@ -121,7 +140,7 @@ def sheet_image(screen, sheet):
         return _InRam(sheet)
     part = {id(getattr(screen, name + "_sheet", None)): name
             for name in ("cards", "ranks", "suits", "rows", "marks", "glyph")}[id(sheet)]
-    return Image.open(os.path.join(HARDWARE, sprites.file_name(screen.size, part.replace("glyph", "glyphs"))))
+    return _InFile(os.path.join(HARDWARE, sprites.file_name(screen.size, part.replace("glyph", "glyphs"))))
 
 
 def expected_screen(screen, width, height):
@@ -253,8 +272,8 @@ def reference_card(screen, card, face_down):
     table's colour, entry 0, is never drawn over the paper)."""
     z = sprites.SIZES[screen.size]
     paper = sprites.TILE_EMPTY if card == NO_CARD else sprites.TILE_BACK if face_down else sprites.TILE_FACE
-    layers = [(screen.cards_sheet, screen.cards_sheet.pixel_shader, z["card_tile_w"], z["card_h"], paper, (0, 0),
-               False)]
+    inks = screen.back_inks if paper == sprites.TILE_BACK else screen.face_inks
+    layers = [(screen.cards_sheet, inks, z["card_tile_w"], z["card_h"], paper, (0, 0), False)]
     if card != NO_CARD and not face_down:
         ink = screen.inks[card // 13]  # the suit's ink, whichever grid shows it
         layers.append((screen.ranks_sheet, ink, z["rank_w"], z["rank_w"], card % 13, z["rank_xy"], True))
@@ -287,9 +306,12 @@ def check_card(screen, paper, i, rank, suit, card, face_down=False):
     if card is None or card == NO_CARD:
         assert paper[i] == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
         assert rank[0] == sprites.RANK_BLANK and suit[0] == sprites.SUIT_BLANK
+        assert paper.pixel_shader is screen.face_inks
     elif face_down:
         assert (paper[i], rank[0], suit[0]) == (sprites.TILE_BACK, sprites.RANK_BLANK, sprites.SUIT_BLANK)
+        assert paper.pixel_shader is screen.back_inks
     else:
+        assert paper.pixel_shader is screen.face_inks
         assert (paper[i], rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
         assert rank.pixel_shader is screen.inks[card // 13] and suit.pixel_shader is screen.inks[card // 13]
 
@@ -509,20 +531,23 @@ def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["pico-st7789-240", "pybadge", "pico-ssd1306"])
-def test_the_inked_sheets_in_ram_are_their_files(name):
+def test_the_sheets_in_ram_are_their_files(name):
     # bitmaptools.readinto's rows, nibbles and row order: every pixel of the
-    # RAM sheet is the file's.
+    # RAM sheets (the paper, the inked ranks and suits) is the file's.
     displayio.release_displays()
     profile = profiles.get(name)
     screen = Screen(_pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False),
                     profile)
-    for part in ("ranks", "suits"):
+    values = {"cards": {sprites.PAPER_TABLE, sprites.PAPER_FILL, sprites.PAPER_EDGE, sprites.PAPER_MARK},
+              "ranks": {0, sprites.INKED_PAPER, sprites.INKED_INK}}
+    values["suits"] = values["ranks"]
+    for part in ("cards", "ranks", "suits"):
         sheet = getattr(screen, part + "_sheet")
-        image = Image.open(os.path.join(HARDWARE, sprites.file_name(screen.size, part)))
+        image = _InFile(os.path.join(HARDWARE, sprites.file_name(screen.size, part)))
         assert (sheet.width, sheet.height) == image.size
         pixels = [image.getpixel((x, y)) for y in range(sheet.height) for x in range(sheet.width)]
         assert [sheet[x, y] for y in range(sheet.height) for x in range(sheet.width)] == pixels
-        assert set(pixels) == {0, sprites.INKED_PAPER, sprites.INKED_INK}
+        assert set(pixels) == values[part]
 
 
 def test_the_committed_sheets_are_what_the_tool_draws():

@@ -10,9 +10,10 @@ Three sizes, each six indexed BMP files (4 bits a pixel; the monochrome
 OLED's palette is black and white only) whose tile sizes hardware/sprites.py
 names:
 
-- cards: the paper of a card (a face, a back, an empty slot, nothing); each
-  tile is a card plus the gap to the next, so five stocks are one 5 x 1
-  TileGrid.
+- cards: the paper of a card (a face, a back, an empty slot, nothing) in
+  four values (hardware/sprites.py: PAPER), a back's seen through its own
+  inks; each tile is a card plus the gap to the next, so five stocks are one
+  5 x 1 TileGrid.
 - ranks and suits: the 13 ranks and the four big suits in one ink on paper
   (hardware/sprites.py: INKED), laid over a face: a card played redraws only
   these, in its suit's colour (a palette the board gives each card).
@@ -24,7 +25,9 @@ names:
 
 Colours are palette entries (hardware/sprites.py): each suit has its own ink,
 so the four-colour deck is four palette writes, not more art. Suits also
-differ by shape on every screen.
+differ by shape on every screen. The sheets left on flash (rows, marks,
+glyphs) list only the colours they use, renumbered: the board keeps each
+listed colour in RAM.
 """
 import os
 import struct
@@ -123,17 +126,18 @@ def draw_cards(size):
     # empty slot and nothing.
     w, h, tw = size["card_w"], size["card_h"], size["card_tile_w"]
     sheet = Sheet(tw, h, S.CARD_TILES, S.CARD_TILES)
+    # Four values (hardware/sprites.py: PAPER): a back is the face's fill and
+    # edge seen through other inks, with its pattern in the mark's value.
     mono = size["mono"]
-    edge = S.INK_EDGE
-    card_outline(sheet, S.TILE_FACE, w, h, S.INK_PAPER, edge)
+    card_outline(sheet, S.TILE_FACE, w, h, S.PAPER_FILL, S.PAPER_EDGE)
     back = S.TILE_BACK
-    card_outline(sheet, back, w, h, S.INK_BACK, edge)
+    card_outline(sheet, back, w, h, S.PAPER_FILL, S.PAPER_EDGE)
     for y in range(2, h - 2):
         for x in range(2, w - 2):
             if (x + y) % 4 == 0 or (mono and (x + y) % 2 == 0):
-                sheet.dot(back, x, y, S.INK_BACK_PATTERN)
+                sheet.dot(back, x, y, S.PAPER_MARK)
     empty = S.TILE_EMPTY  # a dotted outline
-    ink = S.INK_DIM
+    ink = S.PAPER_MARK
     for x in range(0, w, 2):
         sheet.dot(empty, x, 0, ink)
         sheet.dot(empty, x, h - 1, ink)
@@ -259,17 +263,35 @@ def bmp(sheet, palette, bits):
     return data + bytes(max(0, 138 - len(data)))
 
 
+def compact(sheet, palette):
+    # The colours a sheet uses, in the order of their entries, its pixels
+    # renumbered to them (entry 0, the table, stays 0): an OnDiskBitmap keeps a
+    # palette entry in RAM for each colour its file lists (about 15 bytes).
+    colours = []
+    number = {}
+    for v in sorted(set(sheet.px)):
+        if palette[v] not in colours:
+            colours.append(palette[v])
+        number[v] = colours.index(palette[v])
+    sheet.px = bytearray(number[v] for v in sheet.px)
+    return colours
+
+
 def sheets():
     """{file name: BMP bytes} for every size."""
     out = {}
     for name, size in S.SIZES.items():
         palette = S.MONO_PALETTE if size["mono"] else S.PALETTE
         # The inked sheets' own palette: the table, the paper and a dark ink
-        # (the board colours the ink by suit).
+        # (the board colours the ink by suit); the cards sheet's: a face's
+        # inks (the board gives a back its own).
         inked = (palette[0], palette[S.INK_PAPER], palette[S.INK_SUIT])
+        paper = tuple(palette[i] for i in S.FACE_INKS)
         for part, draw in (("cards", draw_cards), ("ranks", draw_ranks), ("suits", draw_suits), ("rows", draw_rows),
                            ("marks", draw_marks), ("glyphs", draw_glyphs)):
-            out[S.file_name(name, part)] = bmp(draw(size), inked if part in ("ranks", "suits") else palette, 4)
+            sheet = draw(size)
+            own = paper if part == "cards" else inked if part in ("ranks", "suits") else compact(sheet, palette)
+            out[S.file_name(name, part)] = bmp(sheet, own, 4)
     return out
 
 
