@@ -1,0 +1,119 @@
+# Start-up, as code.py runs it: the board profile from the settings, the
+# display and buttons, the Screen and the App, and a match from SPIT_START.
+# code.py forgets this module once the game is built (hardware.forget): its
+# code is not kept in the heap while the game runs.
+#
+# on_board: the board's way (settings.toml, the board's display, a message on
+# the screen when start-up fails), else the desktop's (the environment, a
+# window); code.py says which. hold: what the board does after such a message
+# (code.py waits until the board is reset).
+
+import os
+
+from . import profiles
+
+
+def start(on_board, hold):
+    # The display, buttons and game of the chosen profile: (io, app).
+    io = None
+    try:
+        source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
+        profile = profiles.get(_setting("SPIT_PROFILE", on_board), source)
+        io = _open_io(profile, on_board)
+        seed = _seed(on_board)
+        from .app import App
+        from .screen import Screen
+
+        screen = Screen(io.display, profile)
+        app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
+        if not on_board:
+            io.app = app  # a fast replay asks it when something is due
+        position = _setting("SPIT_START", on_board)
+        if position:
+            app.begin(start_position(position), io.ticks_ms())
+    except profiles.SetupError as e:
+        fail(str(e), on_board, hold, io)
+    except ImportError as e:
+        fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, on_board, hold,
+             io)
+    return io, app
+
+
+def _setting(name, on_board):
+    value = os.getenv(name)
+    if value is None and not on_board:
+        from .desktop import file_setting
+
+        value = file_setting(name)
+    return value
+
+
+def _seed(on_board):
+    # SPIT_SEED fixes the deal (settings.toml may hold an int or a str of one).
+    value = _setting("SPIT_SEED", on_board)
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise profiles.SetupError("SPIT_SEED must be a whole number, not %r" % (value,))
+
+
+def fail(message, on_board, hold, io=None):
+    # A message a maker can act on, on the console and the screen; no
+    # traceback. On a board the screen is the one the program opened (a
+    # failure inside BoardIO shows it there itself), else a built-in one.
+    import sys
+
+    print("Spit cannot start: " + message)
+    if on_board:
+        try:
+            import board
+
+            from .board_io import show_message
+
+            display = io.display if io is not None else getattr(board, "DISPLAY", None)
+            if display is not None:
+                show_message(display, message)
+        except Exception as e:  # the console has the message
+            print("(not shown on the screen: %r)" % (e,))
+        hold()
+    sys.exit(1)
+
+
+def _open_io(profile, on_board):
+    if on_board:
+        from .board_setup import open_board
+
+        return open_board(profile)
+    from .desktop import DesktopIO
+
+    return DesktopIO(profile)
+
+
+def start_position(value):
+    # SPIT_START: a position line, or a file holding one (the first line that
+    # is not a comment); a bad one is a message saying what is wrong.
+    line = value
+    try:
+        with open(value) as f:
+            line = ""
+            for text in f:
+                if text.strip() and not text.startswith("#"):
+                    line = text.strip()
+                    break
+    except OSError:
+        pass
+    game = line.split(" ", 1)[0]
+    try:
+        if game == "spit":
+            from engine import spit
+
+            return spit.Game.from_text(line)
+        if game == "speed":
+            from engine import speed
+
+            return speed.Game.from_text(line)
+        raise ValueError("a position starts with spit or speed, not %r" % game)
+    except ValueError as e:
+        raise profiles.SetupError("SPIT_START: %s" % e)
