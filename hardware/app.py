@@ -272,9 +272,11 @@ class App:
             ):
                 self._draw_match(now_ms)
         elif self.mode == PAUSED:
+            from . import pause
+
             self.buttons.poll(None, self._pause_press)
             if self.mode == PAUSED:
-                self._paused_step(now_ms)
+                pause.step(self, now_ms)
         else:
             self._flush(now_ms)
             self.buttons.poll(None, self._over_press)
@@ -360,69 +362,16 @@ class App:
                 return True
         return False
 
-    def _humans(self):
-        # Who must press to go on: every person at the device (none when the
-        # computer plays itself: then any press will do).
-        return (0 if self.bots[0] else 1) | (0 if self.bots[1] else 2)
-
     def _pause(self, now_ms):
-        self.mode = PAUSED
-        self._paused_at = now_ms
-        self._ready = 0
-        self._resume_at = None
-        self._shown = -1
-        self._paused_step(now_ms)
+        # The pause's code is loaded only while a match is paused (hardware/pause.py).
+        from . import pause
+
+        pause.start(self, now_ms)
 
     def _pause_press(self, player, action):
-        if self._resume_at is not None:
-            return  # the countdown runs: presses wait for the match
-        if action == PILE_0 + 1:
-            self._leave()
-            return
-        self._ready |= 1 << player
-        want = self._humans()
-        if self._ready & want == want:
-            self._resume_at = (self.controls.now + COUNTDOWN_MS) & _TICKS_MAX
+        from . import pause
 
-    def _paused_step(self, now_ms):
-        if self._resume_at is not None and ticks_diff(now_ms, self._resume_at) >= 0:
-            self._resume(now_ms)
-            return
-        left = -1 if self._resume_at is None else (ticks_diff(self._resume_at, now_ms) + 999) // 1000
-        shown = left * 8 + self._ready
-        if shown != self._shown:
-            self._shown = shown
-            self.screen.show_lines(self.pause_lines(left), self._twice())
-
-    def pause_lines(self, left):
-        if left >= 0:
-            return ["", "  %d" % left, "", "get ready"]
-        want = self._humans()
-        waiting = " ".join(self.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
-        return ["PAUSED by " + self.who(self.paused_by), "any key: go on", "waiting: " + (waiting or "anyone"),
-                "pile 2: leave"]  # the most needed first: a small screen shows the first ones twice
-
-    def _resume(self, now_ms):
-        # The computer's reaction times (and its presses on the way) stopped
-        # while the match was paused.
-        paused = ticks_diff(now_ms, self._paused_at)
-        for p in range(2):
-            if self._bot_due[p] is not None:
-                self._bot_due[p] = (self._bot_due[p] + paused) & _TICKS_MAX
-        self.mode = MATCH
-        self._resume_at = None
-        self._draw_match(now_ms)
-
-    def _leave(self):
-        # Back to the menu; the match, exactly as it is, is offered there until
-        # a new one starts (after a power cut: from the start of its round).
-        self.saved = self.game
-        self.game = None
-        self._flush(self.controls.now, True)  # kept now, whatever the flash's spare time: one may switch off next
-        self.mode = MENU
-        self.item = 0
-        self._drawn = -1
-        self.draw_menu()
+        pause.press(self, player, action)
 
     def _computer(self, g, now_ms):
         # The computer players press their buttons when their reaction time is up,
@@ -490,9 +439,11 @@ class App:
         self.kind = g.kind
         self.rules_of[self.kind] = g.rules
         self._play(g, now_ms)
-        self._pause(now_ms)
+        from . import pause
+
+        pause.start(self, now_ms)
         self._resume_at = (now_ms + COUNTDOWN_MS) & _TICKS_MAX
-        self._paused_step(now_ms)
+        pause.step(self, now_ms)
 
     def _play(self, game, now_ms):
         forget("hardware.menu")  # loaded again when the menu shows

@@ -20,7 +20,8 @@ import pytest  # noqa: E402
 from engine.cards import NO_CARD  # noqa: E402
 from engine.spit import CHOOSE, FOUR_STOCKS, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
 from hardware import profiles, sprites  # noqa: E402
-from hardware.app import App  # noqa: E402
+from hardware.app import MENU, App  # noqa: E402
+from hardware.keymaps import PILE_0  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
 from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, _pygame_display_class  # noqa: E402
 from hardware.profiles import SetupError  # noqa: E402
@@ -630,7 +631,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     # Issue 23: the cross was a few pixels beside the count, for 0.4 s, with
     # no reason. Now it is at the card (or the pile) that was refused, for
     # FLASH_MS, and the middle says why in a word where it fits.
-    from hardware.keymaps import NEXT, PILE_0, STOCK_0
+    from hardware.keymaps import NEXT, STOCK_0
 
     profile, display, screen = rig
     controls = Controls(profile["keymap"], profile["cursor"])
@@ -717,8 +718,8 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
         for x in range(w):
             assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
     # Back to one copy where the words are for one person (the menu).
-    app._leave()
-    assert screen.text_top.group.hidden and screen.text.group.y == 0
+    app._pause_press(0, PILE_0 + 1)  # pile 2: leave
+    assert app.mode == MENU and screen.text_top.group.hidden and screen.text.group.y == 0
 
 
 def draw_turnable_text(canvas, text, width, height):
