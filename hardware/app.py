@@ -247,6 +247,10 @@ class App:
         elif self.mode == MATCH:
             g = self.game
             assert g is not None
+            # A new round is saved in the pass after the one that dealt it,
+            # once its table is on the screen (a flash write takes about 60 ms
+            # on a Pico), and before this pass's presses can call spit.
+            self._save_match()
             c = self.controls
             phase = g.phase
             applied = c.applied
@@ -255,7 +259,6 @@ class App:
             self.buttons.poll(g)
             if c.attempts != attempts:
                 self._sound(g, phase, c.applied != applied, now_ms)
-            self._save_match()
             if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
                 self._flush(now_ms)
             if g.phase == GAME_OVER:
@@ -324,12 +327,14 @@ class App:
             return 0 if self._resume_at is not None else sound
         if self.mode != MATCH:
             return sound
+        assert g is not None  # a match is played
+        if self.store is not None and g.phase == READY and not g.called and g.round != self._saved_round:
+            return 0  # a new round to save (step saves it first thing)
         due = sound
         for p in range(2):
             if self.bots[p] is None:
                 continue
             if self._bot_due[p] is None:
-                assert g is not None  # a computer plays only in a match
                 if g.moves(p, self._moves):
                     return 0  # it decides at the next step
             else:

@@ -351,6 +351,51 @@ def test_no_save_while_a_press_could_be_decided():
         assert safe, (kind, mode, phase, called)
 
 
+def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
+    # Issue 20: a round's save (about 60 ms of flash on a Pico) waited in
+    # front of the new table: the press that dealt it reached the screen
+    # 60 ms later. Now the pass that deals draws, and the next one saves,
+    # before its own presses could call spit (D-4).
+    import displayio
+
+    from hardware import profiles
+    from hardware.app import App
+    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from hardware.screen import Screen
+
+    displayio.release_displays()
+    profile = profiles.get("pico-st7789-240")
+    screen = Screen(_pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
+    box = [None]
+    store = RecordingStore(FlashNvm("rp2040"), box)
+    app = App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
+    box[0] = app
+    app.start_match(0)
+    app.step(10)
+    assert [m[0] for m in store.moments].count(MATCH) == 1  # round 1, in the first pass
+    g = app.game
+    rnd = random.Random(4)
+
+    def deal(game, handler=None):  # this pass's presses: play on to the next deal
+        while g.round == 1:
+            g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
+        app.controls.presses += 1
+
+    app.buttons.poll = deal
+    app.step(20)
+    assert g.round == 2 and g.phase == READY and not g.called
+    assert screen._seen_round == 2  # the new table was drawn in this pass...
+    assert [m[0] for m in store.moments].count(MATCH) == 1  # ...and not saved yet
+    assert app.next_due(20) == 0  # the save is due at once
+    dealt = g.text()
+    app.buttons.poll = lambda game, handler=None: g.play(*some_move(g, 0, 0))  # a spit call
+    app.step(25)
+    assert g.called
+    matches = [m for m in store.moments if m[0] == MATCH]
+    assert len(matches) == 2 and matches[1][2:] == (READY, 0)  # saved before the call was applied
+    assert record.decode(store.load(MATCH)).text() == dealt
+
+
 class FlushRecordingStore(Store):
     """A PyBadge's Store (every write erases) that notes when it writes."""
 

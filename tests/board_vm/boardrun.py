@@ -23,7 +23,7 @@ Options:
   --loop-ms MS      ms per pass of the loop (a slow loop batches several scans)
   --every-scan      a pass every 5 ms, never a jump (to compare with the jumps)
   --until MS        stop when the clock has run this long (default: the replay's end)
-  --stop over|round:N  stop at the game-over screen, or when round N waits to start
+  --stop over|round:N  stop at the game-over screen, or when round N waits to start (a pass after it is dealt)
   --nvm HEX         the nvm contents at power-on (from an earlier run's "nvm"
                     line: its bytes up to the last that is not erased)
   --hide NAME       importing NAME fails, as for a library never installed
@@ -219,6 +219,7 @@ class Driver:
         self._round = 0
         self._phase = 0
         self._stop_round = 0
+        self._stop_waited = 0  # passes seen with the stop's round waiting to start
         self.startup = None
         stop = opts["stop"] or ""
         if stop.startswith("round:"):
@@ -325,7 +326,12 @@ class Driver:
         if self._stop_round and app.game is not None and app.mode == 1:
             g = app.game
             if g.round >= self._stop_round and g.phase == 0 and not g.called:
-                return True
+                # A pass after the one that dealt it: the round's table is
+                # drawn and the App has saved it, as a player waiting to
+                # call spit would see.
+                self._stop_waited += 1
+                if self._stop_waited > 1:
+                    return True
         until = self.until()
         return until is not None and self.elapsed >= until
 
