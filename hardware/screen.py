@@ -240,9 +240,10 @@ class Screen:
         # Only what changed since the last call is looked at (every Python
         # step costs tens of microseconds on a board): a place's top card
         # changes only with the pile counts (both engines: Speed's hand with
-        # its draw stock or a play pile), the round or the phase; its marker
-        # only with the players' half-made moves, a refusal or the computer's
-        # last play (_mark_in). A new game, the table shown again or a new
+        # its draw stock or a play pile) or the round, and a pile's face with
+        # the phase (Speed's lie face down while READY); a marker only with
+        # the players' half-made moves, a refusal or the computer's last play
+        # (_mark_in). A new game or round, the table shown again or a new
         # style look at everything.
         if self.table.hidden:
             self.scene.hidden = True
@@ -253,11 +254,12 @@ class Screen:
         seen = self._seen
         phase = game.phase
         playing = phase == PLAY
-        full = game.round != self._seen_round or phase != self._seen_phase or game is not self._seen_game
+        full = game.round != self._seen_round or game is not self._seen_game
+        turned = phase != self._seen_phase
+        self._seen_phase = phase
         if full:
             self._seen_game = game
             self._seen_round = game.round
-            self._seen_phase = phase
             if len(seen) != len(n):
                 self._seen = seen = bytearray(len(n))  # (a new game: not while one is played)
         # A refused move: a red cross at the card (or pile) for FLASH_MS, and
@@ -337,7 +339,7 @@ class Screen:
         crossed = refused[0] != self._drawn_refused[0] or refused[1] != self._drawn_refused[1]
         for k in range(2):
             j = first + k
-            if full or n[j] != seen[j]:
+            if full or turned or n[j] != seen[j]:
                 self._pile(game, k, j)
             elif crossed:
                 self._pile_arrow(k, n[j])
