@@ -313,16 +313,13 @@ class RecordingStore(Store):
         Store.save(self, kind, payload, cleared=cleared)
 
 
-def test_no_save_while_a_press_could_be_decided():
-    # A save stops the keypad's scan (interrupts are off while flash is
-    # written): every save of a whole match comes in the menu, at game over,
-    # or when a round is dealt and nobody has called spit yet (D-4: both must
-    # call, so no press is being raced then), never during play or a slap.
+def recorded_app():
+    """(app, screen, store): an App on a Pico's 240 x 240 screen whose saves
+    a RecordingStore notes."""
     import displayio
 
     from hardware import profiles
-    from hardware.app import MENU as IN_MENU, OVER, App
-    from hardware.app import MATCH as PLAYING
+    from hardware.app import App
     from hardware.desktop import DesktopKeys, Event, _pygame_display_class
     from hardware.screen import Screen
 
@@ -333,6 +330,18 @@ def test_no_save_while_a_press_could_be_decided():
     store = RecordingStore(FlashNvm("rp2040"), box)
     app = App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
     box[0] = app
+    return app, screen, store
+
+
+def test_no_save_while_a_press_could_be_decided():
+    # A save stops the keypad's scan (interrupts are off while flash is
+    # written): every save of a whole match comes in the menu, at game over,
+    # or when a round is dealt and nobody has called spit yet (D-4: both must
+    # call, so no press is being raced then), never during play or a slap.
+    from hardware.app import MENU as IN_MENU, OVER
+    from hardware.app import MATCH as PLAYING
+
+    app, _, store = recorded_app()
     app.rules_of[0] = 0
     app._save_settings()
     app.start_match(0)
@@ -356,20 +365,7 @@ def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
     # front of the new table: the press that dealt it reached the screen
     # 60 ms later. Now the pass that deals draws, and the next one saves,
     # before its own presses could call spit (D-4).
-    import displayio
-
-    from hardware import profiles
-    from hardware.app import App
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
-    from hardware.screen import Screen
-
-    displayio.release_displays()
-    profile = profiles.get("pico-st7789-240")
-    screen = Screen(_pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
-    box = [None]
-    store = RecordingStore(FlashNvm("rp2040"), box)
-    app = App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
-    box[0] = app
+    app, screen, store = recorded_app()
     app.start_match(0)
     app.step(10)
     assert [m[0] for m in store.moments].count(MATCH) == 1  # round 1, in the first pass
