@@ -42,14 +42,12 @@ from .sprites import (
     MARK_CURSOR_DOWN,
     MARK_CURSOR_UP,
     MARK_REFUSED,
-    RANK_BLANK,
     ROW_CHOSEN_DOWN,
     ROW_CHOSEN_UP,
     ROW_CURSOR_DOWN,
     ROW_CURSOR_UP,
     ROW_DEPTH,
     ROW_REFUSED,
-    SUIT_BLANK,
     TILE_BACK,
     TILE_BLANK,
     TILE_EMPTY,
@@ -474,8 +472,12 @@ class Screen:
         else:
             _put(paper, i, TILE_BACK if back else TILE_FACE)
         if none or back:
-            _put(rank, 0, RANK_BLANK)
-            _put(suit, 0, SUIT_BLANK)
+            # Hidden, not a clear tile: displayio then skips the two grids
+            # where it composes the paper (a clear pixel costs as much as
+            # one drawn, and the paper below it again).
+            if not rank.hidden:
+                rank.hidden = True
+                suit.hidden = True
             return
         ink = self.inks[card // 13]
         if rank.pixel_shader is not ink:
@@ -483,6 +485,9 @@ class Screen:
             suit.pixel_shader = ink
         _put(rank, 0, card % 13)
         _put(suit, 0, card // 13)
+        if rank.hidden:
+            rank.hidden = False
+            suit.hidden = False
 
     def status_text(self, game):
         # The prompt: what to do now (short forms where the middle is narrow).

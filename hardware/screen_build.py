@@ -206,8 +206,11 @@ def _build_table(screen, w, h, z):
 
 
 def _overlay(screen, sheet, size, blank):
-    # A card's rank or suit: one tile of an inked sheet, in a suit's ink.
-    return _grid(screen, sheet, 1, 1, size, size, 0, 0, blank, screen.inks[0])
+    # A card's rank or suit: one tile of an inked sheet, in a suit's ink;
+    # hidden where no card face is (Screen._show_card).
+    grid = _grid(screen, sheet, 1, 1, size, size, 0, 0, blank, screen.inks[0])
+    grid.hidden = True
+    return grid
 
 
 def _turned(text):

@@ -306,13 +306,13 @@ def check_card(screen, paper, i, rank, suit, card, face_down=False):
     # the suit's ink.
     if card is None or card == NO_CARD:
         assert paper[i] == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
-        assert rank[0] == sprites.RANK_BLANK and suit[0] == sprites.SUIT_BLANK
+        assert rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.face_inks
     elif face_down:
-        assert (paper[i], rank[0], suit[0]) == (sprites.TILE_BACK, sprites.RANK_BLANK, sprites.SUIT_BLANK)
+        assert paper[i] == sprites.TILE_BACK and rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.back_inks
     else:
-        assert paper.pixel_shader is screen.face_inks
+        assert paper.pixel_shader is screen.face_inks and not rank.hidden and not suit.hidden
         assert (paper[i], rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
         assert rank.pixel_shader is screen.inks[card // 13] and suit.pixel_shader is screen.inks[card // 13]
 
@@ -778,10 +778,11 @@ def _tiles(screen, group):
             out.append(("group", layer.x, layer.y, layer.hidden))
             out.extend(_tiles(screen, layer))
         else:
+            if layer.hidden and layer.bitmap in (screen.ranks_sheet, screen.suits_sheet):
+                out.append((layer.x, layer.y, True))  # no card face here: what it last showed is not seen
+                continue
             n = layer.width * layer.height
             ink = next((i for i, p in enumerate(screen.inks) if p is layer.pixel_shader), None)
-            if (layer.bitmap, layer[0]) in ((screen.ranks_sheet, sprites.RANK_BLANK), (screen.suits_sheet, sprites.SUIT_BLANK)):
-                ink = None  # a clear tile: no ink is seen
             out.append((layer.x, layer.y, layer.hidden, layer.flip_x, layer.flip_y, ink,
                         tuple(layer[i] for i in range(n))))
     return out
