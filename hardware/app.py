@@ -76,6 +76,7 @@ class App:
         self.rules_of = [0, 0]  # each game's rule flags
         self.style = 0  # FACING | FOUR_COLOURS
         self.item = 0
+        self.menu_top = 0  # the menu's first line shown (hardware/menu.py)
         self.mode = MENU
         self.game = None
         self.matches = 0

@@ -63,7 +63,15 @@ def lines(app):
     options = [(">" if i == app.item else " ") + item_text(app, item) for i, item in enumerate(items(app))]
     rows = app.screen.rows
     room = rows - 1 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
-    top = max(0, min(app.item - room // 2, len(options) - room))
+    # The list turns a page only when the chosen line would leave it: every
+    # line of a turned page is drawn anew (about 0.2 s on a Pico's 240 x 240
+    # panel), a move within the page only two.
+    top = max(0, min(app.menu_top, len(options) - room))
+    if app.item < top:
+        top = max(0, app.item - room + 1)
+    elif app.item >= top + room:
+        top = min(app.item, len(options) - room)
+    app.menu_top = top
     options = options[top : top + room]
     if rows < 10:  # 21 columns: stock 1 / 2 move, pile 1 sets, pile 2 goes
         return options + [""] * (room - len(options)) + ["S1/2 move P1/2 set/go"]

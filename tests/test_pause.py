@@ -202,3 +202,28 @@ def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
     rig.press(0, PILE_0)
     assert rig.app.tally == [0] * 10
     assert Rig(nvm=rig.nvm).app.tally == [0] * 10
+
+
+def test_the_menu_turns_a_page_only_when_the_chosen_line_would_leave_it():
+    # Issue 20: the list kept the chosen line in its middle, so each move past
+    # the third line scrolled every line (about 0.2 s to draw on a Pico's
+    # 240 x 240 panel). Now a move within the page changes two lines, and
+    # going once round the whole list turns the page twice.
+    rig = Rig()
+    rig.app.players = 1  # a computer level in the list: every line is there
+    count = len(rig.app.menu_items())
+    room = rig.screen.rows - 3
+    assert count > room  # more lines than fit: the list has pages
+    turns = 0
+    shown = list(rig.screen.lines)
+    for _ in range(count):
+        rig.press(0, STOCK_0 + 1)  # down, round to the first line again
+        chosen = [line for line in rig.screen.lines if line.startswith(">")]
+        assert len(chosen) == 1  # the chosen line is always on the page
+        changed = sum(1 for a, b in zip(shown, rig.screen.lines) if a != b)
+        assert changed >= 2
+        if changed > 2:
+            turns += 1
+        shown = list(rig.screen.lines)
+    assert rig.app.item == 0 and rig.app.menu_top == 0
+    assert turns == 2  # down onto the next page, and round to the first
