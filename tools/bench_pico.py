@@ -15,7 +15,8 @@ writes it, and prints, in emulated time and the firmware's own heap:
   (debounce included), median and worst over the presses of the first
   --seconds of a whole two-player match (tools/make_replay.py, seed 3, a tap
   every 300 ms);
-- a menu press (moving down the list) to its redrawn line;
+- a menu press to its redrawn lines: moving down the list once round
+  (MENU_PRESSES: two of them turn the page, which redraws every line);
 - a refused press (a card that fits no pile) to the last pixel of its mark;
 - the bytes allocated by each ordinary move of that match, press to pixels
   (a run of its own: tools/picoemu_probe.py turns the collector off while a
@@ -40,6 +41,7 @@ SEED = 3
 REFUSED_POSITION = ("spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
                     "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
 GAP_MS = 300
+MENU_PRESSES = 10  # the two-player menu's lines: once round the list
 KEPT_MS = 30000  # when the match's heap is collected and read
 
 
@@ -74,7 +76,8 @@ def main(argv=None):
 
     menu_replay = os.path.join(work, "menu.txt")
     with open(menu_replay, "w") as f:
-        f.write("".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(4)) + "3600 end\n")
+        f.write("".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(MENU_PRESSES))
+                + "%d end\n" % (1000 + 600 * MENU_PRESSES))
     menu = picoemu.emulate(args.profile, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
 
     g = Game(SEED)
