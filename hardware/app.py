@@ -96,37 +96,12 @@ class App:
         self._ready = 0  # players who have pressed to go on
         self._resume_at = None  # the countdown's end
         self._shown = -1  # what the pause screen shows now
-        self._load()
+        from . import menu  # (it shows first)
+
+        menu.load(self)
         self.draw_menu()
 
-    # -- what survives power loss --
-
-    def _load(self):
-        if self.store is not None:
-            settings = self.store.load(storage.SETTINGS)
-            if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
-                self.kind = settings[0]
-                self.rules_of[0] = settings[1]
-                self.players = settings[2] if settings[2] < len(PLAYERS) else 0
-                self.rules_of[1] = settings[3] & 3
-                self.style = settings[4] & 3 if len(settings) >= 5 else 0  # older records: none
-                if len(settings) >= 6:
-                    self.sound = min(settings[5] & 3, 2)
-                    self.lights = 0 if settings[5] & 4 else 1
-            tally = self.store.load(storage.TALLY)
-            if tally is not None and len(tally) == 20:
-                self.tally = [tally[2 * i] | tally[2 * i + 1] << 8 for i in range(10)]
-            payload = self.store.load(storage.MATCH)
-            if payload is not None:
-                from engine import record
-
-                try:
-                    self.saved = record.decode(payload)
-                except ValueError as e:
-                    print("saved match ignored: %s" % e)
-                forget("engine.record")
-        self._apply_style()
-        self.feedback.set(self.sound, self.lights == 1)
+    # -- what survives power loss (menu.load reads it back at start-up) --
 
     def _apply_style(self):
         if not self.profile["colour"]:

@@ -4,6 +4,7 @@
 
 from engine.spit import SCORING
 
+from . import forget, storage
 from .app import FACING, FOUR_COLOURS, GAMES, OPTIONS, PLAYERS
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
@@ -18,6 +19,37 @@ _TALLY = 5
 _SOUND = 6
 _LIGHTS = 7
 _OPTION = 10  # + the index of the game's option
+
+
+def load(app):
+    # What survives power loss, at start-up: the settings, the tally and a
+    # match saved between rounds (offered on the first line).
+    store = app.store
+    if store is not None:
+        settings = store.load(storage.SETTINGS)
+        if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
+            app.kind = settings[0]
+            app.rules_of[0] = settings[1]
+            app.players = settings[2] if settings[2] < len(PLAYERS) else 0
+            app.rules_of[1] = settings[3] & 3
+            app.style = settings[4] & 3 if len(settings) >= 5 else 0  # older records: none
+            if len(settings) >= 6:
+                app.sound = min(settings[5] & 3, 2)
+                app.lights = 0 if settings[5] & 4 else 1
+        tally = store.load(storage.TALLY)
+        if tally is not None and len(tally) == 20:
+            app.tally = [tally[2 * i] | tally[2 * i + 1] << 8 for i in range(10)]
+        payload = store.load(storage.MATCH)
+        if payload is not None:
+            from engine import record
+
+            try:
+                app.saved = record.decode(payload)
+            except ValueError as e:
+                print("saved match ignored: %s" % e)
+            forget("engine.record")
+    app._apply_style()
+    app.feedback.set(app.sound, app.lights == 1)
 
 
 def items(app):
