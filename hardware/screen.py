@@ -106,7 +106,8 @@ class Screen:
     ranks_sheet: displayio.Bitmap  # inked (sprites.INKED), in RAM
     suits_sheet: displayio.Bitmap
     inks: list  # their palettes, one a suit
-    rows_sheet: displayio.OnDiskBitmap
+    rows_sheet: displayio.Bitmap  # in RAM, and its file's colours
+    rows_inks: displayio.Palette
     marks_sheet: displayio.OnDiskBitmap
     glyph_sheet: displayio.OnDiskBitmap
     _z: dict  # the sprite size's measures

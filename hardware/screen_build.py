@@ -25,11 +25,12 @@ def _load(folder, size, part, tiles, tile_w, tile_h):
     return sheet
 
 
-def _read(folder, size, part, tiles, tile_w, tile_h, values):
-    # A sheet of a few values (sprites.PAPER, sprites.INKED) read into RAM:
-    # the BMP's 4-bit pixels into a 2-bit displayio.Bitmap, by the firmware's
-    # bitmaptools (one call; no Python loop over the pixels), checked as _load
-    # checks (at most 16,384 pixels: 4 KB).
+def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
+    # A sheet of a few values (sprites.PAPER, sprites.INKED, the rows) read
+    # into RAM: the BMP's 4-bit pixels into a 2-bit displayio.Bitmap, by the
+    # firmware's bitmaptools (one call; no Python loop over the pixels),
+    # checked as _load checks (at most 16,384 pixels: 4 KB). coloured: with a
+    # Palette of the colours the file lists, (sheet, palette).
     import bitmaptools
 
     name = S.file_name(size, part)
@@ -42,12 +43,24 @@ def _read(folder, size, part, tiles, tile_w, tile_h, values):
             h = int.from_bytes(head[22:26], "little")
             if not w or w % tile_w or not h or h % tile_h or w * h > 16384 or (w // tile_w) * (h // tile_h) < tiles:
                 raise ValueError("%dx%d" % (w, h))
+            palette = None
+            if coloured:
+                count = int.from_bytes(head[46:50], "little") or 16  # (0: as many as the bits allow)
+                if count > values:
+                    raise ValueError("%d colours" % count)
+                f.seek(14 + int.from_bytes(head[14:18], "little"))  # after the info header
+                table = f.read(4 * count)
+                if len(table) < 4 * count:
+                    raise ValueError("its colours cut short")
+                palette = displayio.Palette(count)
+                for i in range(count):  # blue, green, red, 0
+                    palette[i] = table[4 * i + 2] << 16 | table[4 * i + 1] << 8 | table[4 * i]
             sheet = displayio.Bitmap(w, h, values)
             f.seek(int.from_bytes(head[10:14], "little"))
             bitmaptools.readinto(sheet, f, 4, 4, True, False, True)  # rows padded to 4 bytes, bottom up
     except (OSError, ValueError, EOFError) as e:
         raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
-    return sheet
+    return (sheet, palette) if coloured else sheet
 
 
 def _paper(screen, inks):
@@ -90,8 +103,9 @@ def build(screen, display, profile, folder=None):
     screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"], S.INKED_VALUES)
     screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"], S.INKED_VALUES)
     screen.inks = _inks(screen)
-    screen.rows_sheet = _load(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"])
-    if screen.size != "small":  # the small screen shows markers in the depth row
+    screen.rows_sheet, screen.rows_inks = _read(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"],
+                                                z["row_h"], 4, True)
+    if not z["row_marks"]:  # (the small screen shows markers in the depth row)
         screen.marks_sheet = _load(folder, screen.size, "marks", S.MARK_TILES, z["mark_w"], z["mark_h"])
     screen.glyph_sheet = _load(folder, screen.size, "glyphs", S.GLYPH_TILES, z["glyph_w"], z["glyph_h"])
     screen.text_scale = 2 if w >= 240 else 1
@@ -170,7 +184,8 @@ def _build_table(screen, w, h, z):
     screen.marks = []
     screen.info = []
     for p in range(2):
-        screen.depth.append(_grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH))
+        screen.depth.append(_grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH,
+                                  screen.rows_inks))
         screen.stocks.append(_grid(screen, screen.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK,
                                    screen.face_inks))
         if marks_y is not None:

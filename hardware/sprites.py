@@ -4,9 +4,9 @@
 # screen.py, which shows them through displayio.TileGrid. A sheet is an
 # indexed BMP beside this file. Six sheets a size: cards, ranks, suits, rows,
 # marks and glyphs. Most are loaded with displayio.OnDiskBitmap (they stay on
-# flash: the board keeps only their palettes in RAM); the cards, ranks and
-# suits, which a card played redraws, are read into RAM, two bits a pixel
-# (see PAPER and INKED).
+# flash: the board keeps only their palettes in RAM); the cards, ranks,
+# suits and rows, which a card played redraws, are read into RAM, two bits a
+# pixel (see PAPER, INKED and the row tiles).
 
 try:
     from micropython import const
@@ -52,8 +52,10 @@ INKED_PAPER = const(1)
 INKED_INK = const(2)
 INKED_VALUES = const(3)
 
-# Row sheet tiles (a card wide): 0..4 back edges under a stock, and (on the
-# small screen, where they take the depth row's place) the markers.
+# Row sheet tiles (a card wide): 0..4 back edges under a stock, a refused
+# card's bar, and (on the small screen, where they take the depth row's
+# place: row_marks) the markers. Read into RAM, two bits a pixel, with the
+# colours its file lists (at most four).
 ROW_DEPTH = const(0)
 ROW_CHOSEN_UP = const(5)
 ROW_CHOSEN_DOWN = const(6)
@@ -118,20 +120,21 @@ FOUR_COLOURS = (0x108020, 0x1040E0, 0xD01010, 0x101010)
 # Sizes: a card (card_w x card_h) sits in a tile card_tile_w wide (the gap to
 # the next stock included); its rank (rank_w square, drawn `scale` times, 0:
 # the tiny OLED glyphs) at rank_xy and its big suit (suit_w square) at
-# suit_xy; a marker is mark_w x mark_h; a row tile is card_tile_w x row_h, back edges edge_pitch apart (0:
-# dots); glyphs are glyph_w x glyph_h, digits drawn glyph_scale times. Every
-# tile has an even number of pixels: Blinka's desktop display cannot refresh
-# an odd one.
+# suit_xy; a marker is mark_w x mark_h (row_marks: none, the markers are
+# drawn in the depth row); a row tile is card_tile_w x row_h, back edges
+# edge_pitch apart (0: dots); glyphs are glyph_w x glyph_h, digits drawn
+# glyph_scale times. Every tile has an even number of pixels: Blinka's desktop
+# display cannot refresh an odd one.
 SIZES = {
     "large": {"card_w": 36, "card_h": 50, "card_tile_w": 42, "rank_w": 14, "rank_xy": (3, 3), "suit_w": 22,
               "suit_xy": (7, 25), "scale": 2, "mark_w": 10, "mark_h": 6, "row_h": 8, "edge_pitch": 2, "arrow": 5, "glyph_w": 8, "glyph_h": 10,
-              "glyph_scale": 2, "mono": False},
+              "glyph_scale": 2, "mono": False, "row_marks": False},
     "medium": {"card_w": 20, "card_h": 28, "card_tile_w": 24, "rank_w": 8, "rank_xy": (2, 2), "suit_w": 14,
                "suit_xy": (3, 12), "scale": 1, "mark_w": 8, "mark_h": 4, "row_h": 7, "edge_pitch": 2, "arrow": 4, "glyph_w": 4, "glyph_h": 6,
-               "glyph_scale": 1, "mono": False},
+               "glyph_scale": 1, "mono": False, "row_marks": False},
     "small": {"card_w": 12, "card_h": 16, "card_tile_w": 14, "rank_w": 8, "rank_xy": (3, 1), "suit_w": 6,
               "suit_xy": (4, 9), "scale": 0, "mark_w": 6, "mark_h": 2, "row_h": 3, "edge_pitch": 0, "arrow": 2, "glyph_w": 4, "glyph_h": 6,
-              "glyph_scale": 1, "mono": True},
+              "glyph_scale": 1, "mono": True, "row_marks": True},
 }
 PARTS = ("cards", "ranks", "suits", "rows", "marks", "glyphs")
 

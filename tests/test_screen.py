@@ -512,13 +512,19 @@ def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
         with open(os.path.join(HARDWARE, name), "rb") as f:
             data = f.read()
         (tmp_path / name).write_bytes(data)
-    rows = tmp_path / sprites.file_name("medium", "rows")
-    good = rows.read_bytes()
-    rows.write_bytes(b"XX" + good[2:])  # not a BMP
-    with pytest.raises(SetupError, match="sprites-medium-rows.bmp are missing or damaged"):
+    glyphs = tmp_path / sprites.file_name("medium", "glyphs")  # a sheet left on flash
+    good = glyphs.read_bytes()
+    glyphs.write_bytes(b"XX" + good[2:])  # not a BMP
+    with pytest.raises(SetupError, match="sprites-medium-glyphs.bmp are missing or damaged"):
         Screen(display, profile, folder=str(tmp_path))
-    rows.write_bytes(good[:18] + (7).to_bytes(4, "little") + good[22:])  # a BMP of the wrong size
-    with pytest.raises(SetupError, match="sprites-medium-rows.bmp are damaged"):
+    glyphs.write_bytes(good[:18] + (7).to_bytes(4, "little") + good[22:])  # a BMP of the wrong size
+    with pytest.raises(SetupError, match="sprites-medium-glyphs.bmp are damaged"):
+        Screen(display, profile, folder=str(tmp_path))
+    glyphs.write_bytes(good)
+    rows = tmp_path / sprites.file_name("medium", "rows")  # read into RAM with its colours
+    good = rows.read_bytes()
+    rows.write_bytes(good[:46] + (5).to_bytes(4, "little") + good[50:])  # more colours than two bits hold
+    with pytest.raises(SetupError, match="sprites-medium-rows.bmp are missing or damaged .5 colours"):
         Screen(display, profile, folder=str(tmp_path))
     rows.write_bytes(good)
     ranks = tmp_path / sprites.file_name("medium", "ranks")  # an inked sheet, read into RAM
@@ -540,15 +546,21 @@ def test_the_sheets_in_ram_are_their_files(name):
     screen = Screen(_pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False),
                     profile)
     values = {"cards": {sprites.PAPER_TABLE, sprites.PAPER_FILL, sprites.PAPER_EDGE, sprites.PAPER_MARK},
-              "ranks": {0, sprites.INKED_PAPER, sprites.INKED_INK}}
+              "ranks": {0, sprites.INKED_PAPER, sprites.INKED_INK},
+              "rows": {0, 1, 2} if screen.colour else {0, 1}}  # the table, back edges, the refused bar
     values["suits"] = values["ranks"]
-    for part in ("cards", "ranks", "suits"):
+    for part in ("cards", "ranks", "suits", "rows"):
         sheet = getattr(screen, part + "_sheet")
         image = _InFile(os.path.join(HARDWARE, sprites.file_name(screen.size, part)))
         assert (sheet.width, sheet.height) == image.size
         pixels = [image.getpixel((x, y)) for y in range(sheet.height) for x in range(sheet.width)]
         assert [sheet[x, y] for y in range(sheet.height) for x in range(sheet.width)] == pixels
         assert set(pixels) == values[part]
+    # The rows' colours are the file's.
+    with open(os.path.join(HARDWARE, sprites.file_name(screen.size, "rows")), "rb") as f:
+        data = f.read()
+    listed = [int.from_bytes(data[54 + 4 * i : 57 + 4 * i], "little") for i in range(len(values["rows"]))]
+    assert [screen.rows_inks[i] for i in range(len(screen.rows_inks))] == listed
 
 
 def test_the_committed_sheets_are_what_the_tool_draws():

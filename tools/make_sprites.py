@@ -17,17 +17,17 @@ names:
 - ranks and suits: the 13 ranks and the four big suits in one ink on paper
   (hardware/sprites.py: INKED), laid over a face: a card played redraws only
   these, in its suit's colour (a palette the board gives each card).
-- rows: a card wide, short: the depth of a stock as 0..4 stacked back edges
-  (and, on the small screen, the markers in their place).
+- rows: a card wide, short: the depth of a stock as 0..4 stacked back edges,
+  a refused card's bar (and, on the small screen, the markers in their
+  place); at most four colours, read into RAM.
 - marks: the marker at a chosen card or the cursor, pointing up or down.
 - glyphs: digits, a star (spit called), an X (refused move), the spit-cards
   and side-pile icons, and arrows (whose pile is whose).
 
 Colours are palette entries (hardware/sprites.py): each suit has its own ink,
 so the four-colour deck is four palette writes, not more art. Suits also
-differ by shape on every screen. The sheets left on flash (rows, marks,
-glyphs) list only the colours they use, renumbered: the board keeps each
-listed colour in RAM.
+differ by shape on every screen. The rows, marks and glyphs list only the
+colours they use, renumbered: the board keeps each listed colour in RAM.
 """
 import os
 import struct
@@ -180,7 +180,8 @@ def draw_rows(size):
                 sheet.rect(t, 1 + 3 * k, th - 2, 2, 2, S.INK_BACK)
             else:
                 sheet.rect(t, 1, th - 1 - k * pitch, w - 2, 1, S.INK_BACK)
-    arrows(sheet, (S.ROW_CHOSEN_UP, S.ROW_CHOSEN_DOWN, S.ROW_CURSOR_UP, S.ROW_CURSOR_DOWN), w, th, size)
+    if size["row_marks"]:  # (elsewhere the marks sheet has them: the rows keep to three colours)
+        arrows(sheet, (S.ROW_CHOSEN_UP, S.ROW_CHOSEN_DOWN, S.ROW_CURSOR_UP, S.ROW_CURSOR_DOWN), w, th, size)
     n = max(1, th // 3)  # a red bar the card's width, in the row's middle
     sheet.rect(S.ROW_REFUSED, 1, (th - n) // 2, w - 2, n, S.INK_FLASH)
     return sheet
