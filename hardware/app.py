@@ -160,10 +160,15 @@ class App:
             store.flush()
             self._flushed_at = now_ms
 
+    def _save_due(self, g):
+        # A round dealt and not saved yet, and nobody has called spit (a
+        # saved round is its deal: engine/record.py).
+        return self.store is not None and g.phase == READY and not g.called and g.round != self._saved_round
+
     def _save_match(self):
         g = self.game
         assert g is not None  # called only while a match is played
-        if self.store is None or g.phase != READY or g.called or g.round == self._saved_round:
+        if not self._save_due(g):
             return
         self._saved_round = g.round
         from engine import record
@@ -304,7 +309,7 @@ class App:
         if self.mode != MATCH:
             return sound
         assert g is not None  # a match is played
-        if self.store is not None and g.phase == READY and not g.called and g.round != self._saved_round:
+        if self._save_due(g):
             return 0  # a new round to save (step saves it first thing)
         due = sound
         for p in range(2):

@@ -29,8 +29,9 @@ def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
     # A sheet of a few values (sprites.PAPER, sprites.INKED, the rows) read
     # into RAM: the BMP's 4-bit pixels into a 2-bit displayio.Bitmap, by the
     # firmware's bitmaptools (one call; no Python loop over the pixels),
-    # checked as _load checks (at most 16,384 pixels: 4 KB). coloured: with a
-    # Palette of the colours the file lists, (sheet, palette).
+    # checked as _load checks (at most 16,384 pixels: 4 KB). Returns (sheet,
+    # palette): coloured, a Palette of the colours the file lists, else None
+    # (the board gives the sheet its own).
     import bitmaptools
 
     name = S.file_name(size, part)
@@ -60,7 +61,7 @@ def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
             bitmaptools.readinto(sheet, f, 4, 4, True, False, True)  # rows padded to 4 bytes, bottom up
     except (OSError, ValueError, EOFError) as e:
         raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
-    return (sheet, palette) if coloured else sheet
+    return sheet, palette
 
 
 def _paper(screen, inks):
@@ -97,11 +98,13 @@ def build(screen, display, profile, folder=None):
     if folder is None:
         folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     screen.cards_sheet = _read(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"],
-                               S.PAPER_VALUES)
+                               S.PAPER_VALUES)[0]
     screen.face_inks = _paper(screen, S.FACE_INKS)
     screen.back_inks = _paper(screen, S.BACK_INKS)
-    screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"], S.INKED_VALUES)
-    screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"], S.INKED_VALUES)
+    screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"],
+                               S.INKED_VALUES)[0]
+    screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"],
+                               S.INKED_VALUES)[0]
     screen.inks = _inks(screen)
     screen.rows_sheet, screen.rows_inks = _read(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"],
                                                 z["row_h"], 4, True)
