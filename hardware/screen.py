@@ -255,7 +255,8 @@ class Screen:
         playing = phase == PLAY
         full = game.round != self._seen_round or game is not self._seen_game
         turned = phase != self._seen_phase
-        self._seen_phase = phase
+        if turned:
+            self._seen_phase = phase
         if full:
             self._seen_game = game
             self._seen_round = game.round
