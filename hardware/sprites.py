@@ -3,10 +3,10 @@
 # Shared by tools/make_sprites.py, which draws the sheets, and hardware/
 # screen.py, which shows them through displayio.TileGrid. A sheet is an
 # indexed BMP beside this file. Six sheets a size: cards, ranks, suits, rows,
-# marks and glyphs. Most are loaded with displayio.OnDiskBitmap (they stay on
-# flash: the board keeps only their palettes in RAM); the cards, ranks,
-# suits and rows, which a card played redraws, are read into RAM, two bits a
-# pixel (see PAPER, INKED and the row tiles).
+# marks and glyphs. The cards, ranks, suits and rows, which a card played
+# redraws, are read into RAM, two bits a pixel (see PAPER, INKED and the row
+# tiles); the marks and glyphs are loaded with displayio.OnDiskBitmap (they
+# stay on flash: the board keeps only their palettes in RAM).
 
 try:
     from micropython import const
