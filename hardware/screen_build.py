@@ -18,11 +18,15 @@ def _load(folder, size, part, tiles, tile_w, tile_h):
         sheet = displayio.OnDiskBitmap(folder + "/" + name)
     except (OSError, ValueError) as e:
         raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
-    cols = sheet.width // tile_w
-    if sheet.width % tile_w or sheet.height % tile_h or cols * (sheet.height // tile_h) < tiles:
+    if not _tiled(sheet.width, sheet.height, tile_w, tile_h, tiles):
         raise SetupError("card pictures %s are damaged (%dx%d). Install them with: make flash"
                          % (name, sheet.width, sheet.height))
     return sheet
+
+
+def _tiled(w, h, tile_w, tile_h, tiles):
+    # A sheet w x h holds at least `tiles` whole tiles of tile_w x tile_h.
+    return w and h and not w % tile_w and not h % tile_h and (w // tile_w) * (h // tile_h) >= tiles
 
 
 def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
@@ -42,7 +46,7 @@ def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
                 raise ValueError("not a 4-bit BMP")
             w = int.from_bytes(head[18:22], "little")
             h = int.from_bytes(head[22:26], "little")
-            if not w or w % tile_w or not h or h % tile_h or w * h > 16384 or (w // tile_w) * (h // tile_h) < tiles:
+            if w * h > 16384 or not _tiled(w, h, tile_w, tile_h, tiles):
                 raise ValueError("%dx%d" % (w, h))
             palette = None
             if coloured:
@@ -64,28 +68,16 @@ def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
     return sheet, palette
 
 
-def _paper(screen, inks):
-    # A palette of the cards sheet: its values through inks (sprites.PAPER).
-    palette = S.PALETTE if screen.colour else S.MONO_PALETTE
-    paper = displayio.Palette(S.PAPER_VALUES)
-    for value in range(S.PAPER_VALUES):
-        paper[value] = palette[inks[value]]
-    return paper
-
-
-def _inks(screen):
-    # A palette a suit for the inked sheets: clear, paper, the suit's ink
-    # (set_style sets the ink of a colour screen's four-colour deck).
-    palette = S.PALETTE if screen.colour else S.MONO_PALETTE
-    inks = []
-    for suit in range(4):
-        ink = displayio.Palette(S.INKED_VALUES)
-        ink[0] = palette[0]
-        ink.make_transparent(0)
-        ink[S.INKED_PAPER] = palette[S.INK_PAPER]
-        ink[S.INKED_INK] = palette[S.INK_SUIT + suit]
-        inks.append(ink)
-    return inks
+def _palette(screen, entries, clear=False):
+    # A Palette of these entries of the screen's colours (sprites.PALETTE, or
+    # MONO_PALETTE on a monochrome panel); clear: its entry 0 is transparent.
+    colours = S.PALETTE if screen.colour else S.MONO_PALETTE
+    palette = displayio.Palette(len(entries))
+    for i in range(len(entries)):
+        palette[i] = colours[entries[i]]
+    if clear:
+        palette.make_transparent(0)
+    return palette
 
 
 def build(screen, display, profile, folder=None):
@@ -99,13 +91,15 @@ def build(screen, display, profile, folder=None):
         folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     screen.cards_sheet = _read(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"],
                                S.PAPER_VALUES)[0]
-    screen.face_inks = _paper(screen, S.FACE_INKS)
-    screen.back_inks = _paper(screen, S.BACK_INKS)
+    screen.face_inks = _palette(screen, S.FACE_INKS)  # the paper's (sprites.PAPER)
+    screen.back_inks = _palette(screen, S.BACK_INKS)
     screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"],
                                S.INKED_VALUES)[0]
     screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"],
                                S.INKED_VALUES)[0]
-    screen.inks = _inks(screen)
+    # A palette a suit for the inked sheets: clear, paper, the suit's ink
+    # (set_style sets the ink of a colour screen's four-colour deck).
+    screen.inks = [_palette(screen, (S.BLANK_INK, S.INK_PAPER, S.INK_SUIT + suit), True) for suit in range(4)]
     screen.rows_sheet, screen.rows_inks = _read(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"],
                                                 z["row_h"], 4, True)
     if not z["row_marks"]:  # (the small screen shows markers in the depth row)
