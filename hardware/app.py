@@ -231,7 +231,8 @@ class App:
             # A new round is saved in the pass after the one that dealt it,
             # once its table is on the screen (a flash write takes about 60 ms
             # on a Pico), and before this pass's presses can call spit.
-            self._save_match()
+            if self._save_due(g):  # (asked here: one call a pass, not two)
+                self._save_match()
             c = self.controls
             phase = g.phase
             applied = c.applied
