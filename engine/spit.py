@@ -138,7 +138,7 @@ class Game:
         # Write player's legal move codes into buf (40 bytes is plenty); return the count.
         ph = self.phase
         if ph == PLAY:
-            return self._play_moves(player, buf, True)
+            return self._play_moves(player, buf)
         if ph == READY or ph == STALEMATE:
             if self.counts[SPIT_CARDS + player] and not self.called & (1 << player):
                 buf[0] = SPIT
@@ -152,10 +152,43 @@ class Game:
         return 0
 
     def can_move(self, player):
-        # True when player has a card move in PLAY (a play or a revealing SP-6 move).
-        return self._play_moves(player, None, False) > 0
+        # True when player has a card move in PLAY (a play or a revealing SP-6
+        # move): what moves() lists, asked after every move, so in few steps (a
+        # step is microseconds on a board). The ranks that fit either pile are
+        # worked out once as bit masks, one for red cards and one for black
+        # (V-3 lets only the other colour on); then a stock top is one test.
+        c = self.cards
+        n = self.counts
+        alt = self.rules & ALT_COLOURS
+        red = black = 0  # bit r: a red (black) card of rank r fits a pile
+        for k in range(2):
+            size = n[SPIT_PILES + k]
+            if size:
+                top = c[_PILE_BASE + k * _CAP + size - 1]
+                r = top % 13
+                bits = 1 << (r + 1) % 13 | 1 << (r + 12) % 13
+                if not alt:
+                    red |= bits
+                    black |= bits
+                elif (top // 13 + 1) & 2:
+                    black |= bits  # a red top takes black cards
+                else:
+                    red |= bits
+        b = player * 5
+        empty = deep = False
+        for s in range(self.stocks):
+            k = n[b + s]
+            if not k:
+                empty = True
+                continue
+            if k > 1:
+                deep = True
+            card = c[(b + s) * _SLOT + k - 1]
+            if (red if (card // 13 + 1) & 2 else black) >> card % 13 & 1:
+                return True
+        return empty and deep  # SP-6: a card to move into an empty slot, revealing one
 
-    def _play_moves(self, player, buf, write):
+    def _play_moves(self, player, buf):
         c = self.cards
         n = self.counts
         alt = self.rules & ALT_COLOURS
@@ -188,8 +221,6 @@ class Game:
                     continue
                 if alt and red == (top // 13 + 1) & 2:
                     continue
-                if not write:
-                    return 1
                 buf[count] = s * 2 + pile
                 count += 1
         if empty and deep:
@@ -197,8 +228,6 @@ class Game:
                 if deep & (1 << a):
                     for e in range(ns):
                         if empty & (1 << e):
-                            if not write:
-                                return 1
                             buf[count] = FILL_BASE + a * 5 + e
                             count += 1
         return count

@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 from helpers import play_to_the_end, some_move
 
-from engine.spit import GAME_OVER, SPIT_CARDS, Game
+from engine.spit import GAME_OVER, PLAY, SPIT, SPIT_CARDS, Game
 
 BUF = bytearray(64)
 
@@ -77,6 +77,29 @@ def test_moves_lists_exactly_the_moves_play_accepts():
                 assert listed == {m for m in range(40) if g.check(p, m) == 0}
             g.play(*some_move(g, step % 2, step))
             step += 1
+
+
+def test_sp8_can_move_is_whether_any_card_move_would_be_accepted():
+    # can_move() decides PLAY or STALEMATE after every card moved (SP-8); it
+    # works from rank masks, so check() (card by card) is the oracle: the same
+    # table in PLAY, every play and SP-6 move tried. Over the four rule sets
+    # that change what fits (V-1 four stocks, V-3 colours), through whole games,
+    # so both answers come up for both players, stalemates included.
+    said = set()
+    for seed in range(40):
+        rules = (0, 2, 8, 10)[seed % 4]
+        g = Game(seed, rules)
+        step = 0
+        while g.phase != GAME_OVER and step < 400:
+            t = Game.from_text(g.text())
+            t.phase = PLAY
+            for p in range(2):
+                legal = any(t.check(p, m) == 0 for m in range(SPIT))
+                assert g.can_move(p) == legal, (g.text(), p)
+                said.add((g.phase == PLAY, legal))
+            g.play(*some_move(g, step % 2, step))
+            step += 1
+    assert said >= {(True, True), (True, False), (False, False)}
 
 
 def test_same_seed_same_deal_different_seed_different_deal():
