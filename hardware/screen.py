@@ -272,19 +272,25 @@ class Screen:
         redraw_at = None
         refused = self._refused
         mark_in = self._mark_in
+        flash = self._flash_until
+        drawn_cross = self._drawn_cross
         for p in range(2):
-            until = self._flash_until[p]
-            on = until is not None and ticks_diff(until, now_ms) > 0
+            until = flash[p]
+            r = _NONE
+            cross = GLYPH_BLANK
             if until is not None:
-                if not on:
-                    self._flash_until[p] = None  # an old time would read as the future once the clock wraps
-                elif redraw_at is None or ticks_diff(until, redraw_at) < 0:
-                    redraw_at = until
-            r = controls.refused[p] if on and controls is not None else _NONE
+                if ticks_diff(until, now_ms) <= 0:
+                    flash[p] = None  # out (an old time would read as the future once the clock wraps)
+                else:
+                    if redraw_at is None or ticks_diff(until, redraw_at) < 0:
+                        redraw_at = until
+                    if controls is not None:
+                        r = controls.refused[p]
+                    if r == _NONE:
+                        cross = GLYPH_CROSS
             refused[p] = r
-            cross = GLYPH_CROSS if on and r == _NONE else GLYPH_BLANK
-            if self._drawn_cross[p] != cross or full:
-                self._drawn_cross[p] = cross
+            if drawn_cross[p] != cross or full:
+                drawn_cross[p] = cross
                 _put(self.info[p], 7, cross)
             # What marks player p's stocks: the refusal, the computer's last
             # play, a chosen card or slot, the cursor.
@@ -414,9 +420,10 @@ class Screen:
                 row = ROW_REFUSED  # a red bar the card's width beside it (a few hundred pixels, quick)
         if self.marks and mark < 0:
             mark = MARK_BLANK
-        if self._drawn_card[i] != card:
+        was = self._drawn_card[i]
+        if was != card:
             self._drawn_card[i] = card
-            self._show_card(self.stocks[p], s, self.ranks[p][s], self.suits[p][s], card, False)
+            self._show_card(self.stocks[p], s, self.ranks[p][s], self.suits[p][s], card, False, was)
         if self._drawn_row[i] != row:
             self._drawn_row[i] = row
             _put(self.depth[p], s, row)
@@ -429,10 +436,14 @@ class Screen:
         # down while Speed's wait, and its count.
         card = game.top(j)
         face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
-        if self._drawn_card[10 + k] != card or self._drawn_row[10 + k] != face_down:
-            self._drawn_card[10 + k] = card
+        drawn = self._drawn_card
+        was = drawn[10 + k]
+        was_down = self._drawn_row[10 + k]
+        if was != card or was_down != face_down:
+            drawn[10 + k] = card
             self._drawn_row[10 + k] = face_down
-            self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down)
+            self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down,
+                            _UNDRAWN if was_down else was)
         self._pile_arrow(k, game.counts[j])
 
     def _pile_arrow(self, k, size):
@@ -460,10 +471,24 @@ class Screen:
                     return text
         return ""
 
-    def _show_card(self, paper, i, rank, suit, card, face_down):
+    def _show_card(self, paper, i, rank, suit, card, face_down, was):
         # A card's three layers: a card played changes only its rank and suit
         # (and their ink, with the suit). A back (a pile's: its own grid) is
-        # the paper through the back's inks.
+        # the paper through the back's inks. was: the card drawn there before,
+        # if face up (else _UNDRAWN).
+        if was < 52 and card < 52 and not face_down:
+            # A face on a face, the commonest change (a play, a card turned up):
+            # what the grids show is known from was, so only the tiles and
+            # ink that differ are written; nothing is read back from them.
+            s = card // 13
+            if s != was // 13:
+                ink = self.inks[s]
+                rank.pixel_shader = ink
+                suit.pixel_shader = ink
+                suit[0] = s
+            if card % 13 != was % 13:
+                rank[0] = card % 13
+            return
         none = card == NO_CARD or card == _NO_STOCK
         back = face_down and not none
         inks = self.back_inks if back else self.face_inks
@@ -539,7 +564,13 @@ def _put(grid, i, tile):
 
 
 def _count(grid, at, icon, n):
-    # An icon and a two-digit count from tile at on.
-    _put(grid, at, icon)
-    _put(grid, at + 1, GLYPH_BLANK if n < 10 else GLYPH_DIGIT + (n // 10) % 10)
-    _put(grid, at + 2, GLYPH_DIGIT + n % 10)
+    # An icon and a two-digit count from tile at on (_put written out: a
+    # call costs more than the test on a board).
+    if grid[at] != icon:
+        grid[at] = icon
+    t = GLYPH_BLANK if n < 10 else GLYPH_DIGIT + (n // 10) % 10
+    if grid[at + 1] != t:
+        grid[at + 1] = t
+    t = GLYPH_DIGIT + n % 10
+    if grid[at + 2] != t:
+        grid[at + 2] = t
