@@ -277,7 +277,9 @@ class App:
         c = self.controls
         p = c.last
         ph = g.phase
-        if not applied:
+        if applied and ph == PLAY and before == PLAY:
+            self.feedback.event(TICK, p, now_ms)  # a card moved (the commonest, asked first)
+        elif not applied:
             if c.result[p]:
                 self.feedback.event(REFUSED, p, now_ms)
         elif ph == GAME_OVER:
@@ -290,8 +292,6 @@ class App:
             self.feedback.event(STUCK, p, now_ms)
         elif ph == PLAY and before != PLAY or ph == READY or ph == STALEMATE:
             self.feedback.event(SPIT, p, now_ms)  # spit called, or the cards turned
-        elif ph == PLAY:
-            self.feedback.event(TICK, p, now_ms)
 
     def next_due(self, now_ms):
         # How long step() may go without being called, when no key event comes:
@@ -336,10 +336,12 @@ class App:
     def _pause_asked(self, g, now_ms):
         # A player holds both pile buttons for PAUSE_HOLD_MS (not while a slap
         # or a choice is being decided: those stay as the first press made them).
+        controls = self.controls
+        if controls.down < 2:
+            return False  # (every pass asks: this answers most of them at once)
         ph = g.phase
         if ph == SLAP or ph == CHOOSE:
             return False
-        controls = self.controls
         for p in range(2):
             k0 = self._key_of[p * 16 + PILE_0]
             k1 = self._key_of[p * 16 + PILE_0 + 1]
@@ -365,8 +367,11 @@ class App:
         # one press at a time when its time comes, _BOT_PRESS_MS apart, stamped
         # with that time and fed into the same batch as the scanner's events:
         # first press wins, whoever pressed.
+        bots = self.bots
+        if bots[0] is None and bots[1] is None:
+            return  # two people (every pass asks)
         for p in range(2):
-            bot = self.bots[p]
+            bot = bots[p]
             if bot is None:
                 continue
             due = self._bot_due[p]

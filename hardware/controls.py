@@ -77,6 +77,7 @@ class Controls:
         self.cursor_mode = cursor
         n = len(keymap)
         self._held = bytearray(n)
+        self.down = 0  # how many keys are held
         self._edge_at = [0] * n  # time of the key's last accepted press or any release
         self._ever = bytearray(n)  # the key has an edge time to compare with
         self._key = bytearray(batch)
@@ -112,13 +113,16 @@ class Controls:
         if key >= len(self.keymap) or self.keymap[key] == UNUSED:
             return
         if not pressed:
-            self._held[key] = 0
+            if self._held[key]:
+                self._held[key] = 0
+                self.down -= 1
             self._ever[key] = 1
             self._edge_at[key] = timestamp
             return
         if self._held[key]:
             return  # no release in between: not a new press
         self._held[key] = 1
+        self.down += 1
         if self._resync:
             if ticks_diff(timestamp, self._resync_at) <= self.RESYNC_MS:
                 return  # held through the reset: already acted on, or lost
@@ -146,6 +150,7 @@ class Controls:
         # apply()): every key counts as released until the scanner reports it again.
         for k in range(len(self._held)):
             self._held[k] = 0
+        self.down = 0
         self._resync = True
         self._resync_at = now
 
@@ -157,6 +162,25 @@ class Controls:
         n = self._count
         if not n:
             return
+        order = self._order
+        if n == 1:
+            order[0] = 0  # one press (the usual pass): nothing to order
+        else:
+            self._order_presses(n)
+        self._count = 0
+        for i in range(n):
+            e = order[i]
+            k = self.keymap[self._key[e]]
+            self.now = self._time[e]
+            if handler is not None:
+                self.presses += 1
+                handler(k >> 4, k & 15)
+            else:
+                self._press(game, k >> 4, k & 15)
+
+    def _order_presses(self, n):
+        # order[:n]: the buffered presses by time; a tie between the players
+        # goes as D-5 says.
         order = self._order
         sort = self._sort
         t0 = self._time[0]
@@ -187,16 +211,6 @@ class Controls:
                 self._put_first(start, end, self.tie_first)
                 self.tie_first ^= 1
             start = end
-        self._count = 0
-        for i in range(n):
-            e = order[i]
-            k = self.keymap[self._key[e]]
-            self.now = self._time[e]
-            if handler is not None:
-                self.presses += 1
-                handler(k >> 4, k & 15)
-            else:
-                self._press(game, k >> 4, k & 15)
 
     def _put_first(self, start, end, player):
         # Stable: player's presses of order[start:end] first, then the other's.
@@ -338,6 +352,10 @@ class Controls:
 
     def _tidy(self, game):
         # Drop every half-made move that can no longer be completed.
+        chosen = self.chosen
+        slot = self.slot
+        if chosen[0] & chosen[1] & slot[0] & slot[1] == NONE:
+            return  # nothing half-made (NONE is all ones)
         playing = game.phase == PLAY
         for p in range(2):
             s = self.chosen[p]
