@@ -72,7 +72,7 @@ def item_text(app, item):
         assert g is not None  # the item is there only with a saved match
         if g.rules & SCORING:  # the points say how far it went
             return "Resume %s %d:%d" % (GAMES[g.kind], g.scores[0], g.scores[1])
-        return "Resume %s round %d" % (GAMES[g.kind], g.round)
+        return _fit(app, ("Resume %s round %d" % (GAMES[g.kind], g.round), "Resume %s R%d" % (GAMES[g.kind], g.round)))
     if item == _GAME:
         return "Game: " + GAMES[app.kind]
     if item == _PLAYERS:
@@ -86,9 +86,34 @@ def item_text(app, item):
     if item == _LIGHTS:
         return "Lights: " + ("on" if app.lights else "off")
     if item == _TALLY:
-        return "Clear tally? again" if app._clearing else "Tally " + app.tally_text()
+        return "Clear tally? again" if app._clearing else _fit(app, _tally_forms(app))
     label, names, flag = OPTIONS[app.kind][item - _OPTION]
     return "%s: %s" % (label, names[1 if app.rules & flag else 0])
+
+
+def _tally_forms(app):
+    # The tally item, longest form first: "Tally bottom 3 : 2 top", "Won
+    # bottom 3:2 top", "Won 3:2"; "Tally you 5 : 7 Hard", "Won you 5:7 Hard",
+    # "Won you 5:7 CPU", "Won 5:7". A demo is not counted.
+    players = app.players
+    if players == len(PLAYERS) - 1:
+        return ("Tally none in a demo", "No tally in a demo")
+    a = app.tally[2 * players]  # (two people's first, then each level's: App._count_win)
+    b = app.tally[2 * players + 1]
+    if not players:
+        return ("Tally " + app.tally_text(), "Won bottom %d:%d top" % (a, b), "Won %d:%d" % (a, b))
+    level = PLAYERS[players][3:]
+    return ("Tally " + app.tally_text(), "Won you %d:%d %s" % (a, b, level), "Won you %d:%d CPU" % (a, b),
+            "Won %d:%d" % (a, b))
+
+
+def _fit(app, forms):
+    # The first form that fits a menu line (the screen's columns less the
+    # chosen line's ">"), else the last: nothing is cut off on the screen.
+    for text in forms:
+        if len(text) < app.screen.cols:
+            break
+    return text
 
 
 def lines(app):

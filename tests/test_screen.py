@@ -501,6 +501,41 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     assert "wins" in screen.text.text and "points" in screen.text.text
 
 
+def test_menu_lines_that_grow_are_never_cut_off(rig):
+    # The tally and the saved match's line grow with their numbers: on every
+    # screen each is drawn whole, in a shorter form where the long one would
+    # not fit (the 240 x 240 panel has 20 columns: "Tally bottom 12 : 10 top"
+    # lost "top"). Read back from the cells drawn.
+    profile, display, screen = rig
+    keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
+    app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
+    app.tally = [12, 10, 3, 4, 5, 6, 7, 8, 65535, 65535]
+
+    def shown(players, saved=None):
+        app.players = players
+        app.saved = saved
+        app.item = len(app.menu_items()) - 1 if saved is None else 0  # the tally, or the saved match
+        app.draw_menu()
+        display.refresh()
+        chosen = [line.rstrip() for line in screen.text.text.split("\n") if line.startswith(">")]
+        assert len(chosen) == 1
+        return chosen[0]
+
+    def first_fitting(*forms):  # the longest form a line of this screen holds with its ">"
+        return ">" + next(f for f in forms if len(f) < screen.text.cols)
+
+    assert shown(0) == first_fitting("Tally bottom 12 : 10 top", "Won bottom 12:10 top", "Won 12:10")
+    assert shown(1) == first_fitting("Tally you 3 : 4 Easy", "Won you 3:4 Easy")
+    assert shown(2) == first_fitting("Tally you 5 : 6 Medium", "Won you 5:6 Medium")
+    assert shown(4) == first_fitting("Tally you 65535 : 65535 Expert", "Won you 65535:65535 Expert",
+                                     "Won you 65535:65535 CPU", "Won 65535:65535")
+    assert shown(5) == first_fitting("Tally none in a demo", "No tally in a demo")
+    g = Game(3)
+    g.round = 12
+    app.kind = 1  # the menu's game; the saved match names its own
+    assert shown(0, g) == first_fitting("Resume Spit round 12", "Resume Spit R12")
+
+
 def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
     profile = profiles.get("pybadge")
     displayio.release_displays()
