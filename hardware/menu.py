@@ -93,18 +93,19 @@ def item_text(app, item):
 
 def _tally_forms(app):
     # The tally item, longest form first: "Tally bottom 3 : 2 top", "Won
-    # bottom 3:2 top", "Won 3:2"; "Tally you 5 : 7 Hard", "Won you 5:7 Hard",
-    # "Won you 5:7 CPU", "Won 5:7". A demo is not counted.
+    # bottom 3:2 top", "bottom 3:2 top", "3:2"; "Tally you 5 : 7 Hard", "Won
+    # you 5:7 Hard", "you 5:7 Hard", "you 5:7 CPU", "5:7" (who won how many
+    # matters more than the label). A demo is not counted.
     players = app.players
     if players == len(PLAYERS) - 1:
         return ("Tally none in a demo", "No tally in a demo")
     a = app.tally[2 * players]  # (two people's first, then each level's: App._count_win)
     b = app.tally[2 * players + 1]
     if not players:
-        return ("Tally " + app.tally_text(), "Won bottom %d:%d top" % (a, b), "Won %d:%d" % (a, b))
-    level = PLAYERS[players][3:]
-    return ("Tally " + app.tally_text(), "Won you %d:%d %s" % (a, b, level), "Won you %d:%d CPU" % (a, b),
-            "Won %d:%d" % (a, b))
+        short = "bottom %d:%d top" % (a, b)
+        return ("Tally " + app.tally_text(), "Won " + short, short, "%d:%d" % (a, b))
+    short = "you %d:%d %s" % (a, b, PLAYERS[players][3:])
+    return ("Tally " + app.tally_text(), "Won " + short, short, "you %d:%d CPU" % (a, b), "%d:%d" % (a, b))
 
 
 def _fit(app, forms):

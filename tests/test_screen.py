@@ -524,11 +524,11 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
     def first_fitting(*forms):  # the longest form a line of this screen holds with its ">"
         return ">" + next(f for f in forms if len(f) < screen.text.cols)
 
-    assert shown(0) == first_fitting("Tally bottom 12 : 10 top", "Won bottom 12:10 top", "Won 12:10")
+    assert shown(0) == first_fitting("Tally bottom 12 : 10 top", "Won bottom 12:10 top", "bottom 12:10 top")
     assert shown(1) == first_fitting("Tally you 3 : 4 Easy", "Won you 3:4 Easy")
     assert shown(2) == first_fitting("Tally you 5 : 6 Medium", "Won you 5:6 Medium")
     assert shown(4) == first_fitting("Tally you 65535 : 65535 Expert", "Won you 65535:65535 Expert",
-                                     "Won you 65535:65535 CPU", "Won 65535:65535")
+                                     "you 65535:65535 Expert", "you 65535:65535 CPU")
     assert shown(5) == first_fitting("Tally none in a demo", "No tally in a demo")
     g = Game(3)
     g.round = 12
