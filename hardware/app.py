@@ -5,7 +5,7 @@
 # buttons, applies what they did, and redraws what changed. code.py calls it
 # as fast as it can (on the desktop, a pass every 5 ms).
 
-from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PLAY, READY, SCORING, SLAP, STALEMATE, Game
+from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PLAY, READY, SCORING, SLAP, STALEMATE
 
 from .buttons import Buttons
 from .controls import Controls, ticks_diff
@@ -23,7 +23,7 @@ GAMES = ("Spit", "Speed")
 # level (engine.bot.LEVEL_NAMES; the bot is imported only for such a match),
 # or the computer against itself.
 PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo")
-_DEMO = 5
+DEMO = 5
 _BOT_PRESS_MS = 45  # between the presses of one computer move (past the debounce lockout)
 _TICKS_MAX = (1 << 29) - 1
 # Each game's menu options: (label, value names, rule flag).
@@ -122,7 +122,7 @@ class App:
     def _count_win(self, winner):
         # A finished match in the tally: two people, or the person (player 0)
         # against the computer at its level; the computer against itself is not.
-        if self.players == _DEMO:
+        if self.players == DEMO:
             return
         i = winner if self.players == 0 else 2 + 2 * (self.players - 1) + winner
         self.tally[i] = min(self.tally[i] + 1, 0xFFFF)
@@ -135,14 +135,14 @@ class App:
     def who(self, p, short=False):
         # Player p in table words: the bottom or top half, or you and the
         # computer (short: "CPU", for the middle of the table) when one person plays it.
-        if self.players and self.players != _DEMO:
+        if self.players and self.players != DEMO:
             return ("you", "CPU" if short else "computer")[p]
         return ("bottom", "top")[p]
 
     def tally_text(self):
         # The tally for the players chosen now: "bottom 3 : 2 top", "you 5 : 7 Hard";
         # none for a demo, which is not counted.
-        if self.players == _DEMO:
+        if self.players == DEMO:
             return "none in a demo"
         if self.players == 0:
             return "bottom %d : %d top" % (self.tally[0], self.tally[1])
@@ -217,10 +217,12 @@ class App:
             self.buttons.poll(None, self._menu_press)
             if self._start:
                 self._start = False
+                from . import menu  # (loaded: the menu shows)
+
                 if self.saved is not None and self.item == 0:
-                    self.resume_match(now_ms)
+                    menu.resume_match(self, now_ms)
                 else:
-                    self.start_match(now_ms)
+                    menu.start_match(self, now_ms)
             elif self.controls.presses != self._drawn:
                 self._drawn = self.controls.presses
                 self.draw_menu()
@@ -249,7 +251,9 @@ class App:
                 if self.store is not None:
                     self.store.clear(storage.MATCH)
                 self._count_win(g.winner)
-                self.screen.show_lines(self.over_lines(), self._twice())
+                from . import menu  # the scene's words (and the menu, next)
+
+                self.screen.show_lines(menu.over_lines(self), self._twice())
             elif self._pause_asked(g, now_ms):
                 self._pause(now_ms)
             elif self.controls.presses != self._drawn or (
@@ -408,86 +412,3 @@ class App:
         self._drawn = self.controls.presses
         self._redraw_at = self.screen.show_game(self.game, self.controls, now_ms)
 
-    def start_match(self, now_ms):
-        seed = (self.seed if self.seed is not None else now_ms) + self.matches
-        if self.kind:
-            from engine import speed  # loaded only for a Speed match
-
-            self._play(speed.Game(seed, self.rules), now_ms)
-        else:
-            self._play(Game(seed, self.rules), now_ms)
-
-    def begin(self, game, now_ms):
-        # A match from a given position (SPIT_START), with the players chosen.
-        self.kind = game.kind
-        self.rules_of[game.kind] = game.rules
-        self._play(game, now_ms)
-
-    def resume_match(self, now_ms):
-        # The saved match, after the same 3-second countdown as a pause has,
-        # so whoever pressed "go" gets no head start.
-        g = self.saved
-        assert g is not None  # "Resume" is offered only with a saved match
-        self.kind = g.kind
-        self.rules_of[self.kind] = g.rules
-        self._play(g, now_ms)
-        from . import pause
-
-        pause.start(self, now_ms)
-        self._resume_at = (now_ms + COUNTDOWN_MS) & _TICKS_MAX
-        pause.step(self, now_ms)
-
-    def _play(self, game, now_ms):
-        forget("hardware.menu")  # loaded again when the menu shows
-        self.game = game
-        self.screen.speed = self.kind == 1
-        self.screen.names = (self.who(0, True), self.who(1, True))
-        self.screen.twice = self._twice()
-        self.screen.watched = 3 if self.players == _DEMO else 2 if self.players else 0  # the computer's plays
-        name = PLAYERS[self.players][3:]  # the computer's level: "Hard"
-        self.screen.opponent = (() if not self.players else ("demo: CPU v CPU", "demo") if self.players == _DEMO
-                                else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
-        seed = game.rng.s1
-        level = self.players - 1
-        self.bots = [None, None]
-        self._bot_left[0] = self._bot_left[1] = 0
-        if self.players:
-            from engine.bot import Bot
-
-            from .plan import keys_for_move
-
-            self._plan = keys_for_move  # the computer's presses (loaded with it, not for two people)
-        forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
-        if self.players == _DEMO:
-            self.bots = [Bot(0, 3, seed, self.kind == 1), Bot(1, 2, seed + 1, self.kind == 1)]
-        elif self.players:
-            self.bots[1] = Bot(1, level, seed, self.kind == 1)
-        self._bot_due = [None, None]
-        self.controls.call = game.call
-        self.saved = None
-        self.item = 0
-        self.matches += 1
-        self.mode = MATCH
-        self._saved_round = 0
-        self._save_match()
-        self._flush(now_ms)
-        self._draw_match(now_ms)
-
-    def over_lines(self):
-        g = self.game
-        assert g is not None
-        roomy = self.screen.rows >= 10
-        winner = self.who(g.winner)
-        lines = ["GAME OVER", ("You win" if winner == "you" else winner[0].upper() + winner[1:] + " wins")]
-        if roomy:  # five lines on the OLED: no room for this one
-            lines.append("after %d round%s" % (g.round, "" if g.round == 1 else "s"))
-        if g.rules & SCORING:
-            lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
-        if self.players != _DEMO:  # a demo is not counted
-            tally = self.tally_text()
-            lines.append("tally " + tally if len(tally) + 6 <= self.screen.cols else tally)  # never cut short
-        lines.append("any key: menu")
-        if roomy:
-            lines.insert(1, "")
-            lines.insert(len(lines) - 1, "")
-        return lines

@@ -1,13 +1,16 @@
-# The menu: what its lines say and what its keys do, for the App (hardware/app.py).
-# Loaded while the menu shows; a match forgets it (hardware.forget), so the
-# match has its heap.
+# The menu: what its lines say and what its keys do, for the App
+# (hardware/app.py); the match its "go" starts, and the game over scene after
+# one. Loaded while the menu shows (and from game over); a match forgets it
+# (hardware.forget), so the match has its heap.
 
-from engine.spit import SCORING
+from engine.spit import SCORING, Game
 
 from . import forget, storage
-from .app import FACING, FOUR_COLOURS, GAMES, OPTIONS, PLAYERS
+from .app import COUNTDOWN_MS, DEMO, FACING, FOUR_COLOURS, GAMES, MATCH, OPTIONS, PLAYERS
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
+
+_TICKS_MAX = (1 << 29) - 1
 
 # What a line of the menu is.
 _RESUME = 0
@@ -97,7 +100,7 @@ def _tally_forms(app):
     # you 5:7 Hard", "you 5:7 Hard", "you 5:7 CPU", "5:7" (who won how many
     # matters more than the label). A demo is not counted.
     players = app.players
-    if players == len(PLAYERS) - 1:
+    if players == DEMO:
         return ("Tally none in a demo", "No tally in a demo")
     a = app.tally[2 * players]  # (two people's first, then each level's: App._count_win)
     b = app.tally[2 * players + 1]
@@ -185,3 +188,100 @@ def press(app, player, action):
         app.rules_of[app.kind] ^= OPTIONS[app.kind][item - _OPTION][2]
     if action == PILE_0:
         app._save_settings()
+
+
+# -- the match "go" starts, and the scene after it --
+
+
+def start_match(app, now_ms):
+    # A new match of the game, rules and players chosen.
+    seed = (app.seed if app.seed is not None else now_ms) + app.matches
+    if app.kind:
+        from engine import speed  # loaded only for a Speed match
+
+        play(app, speed.Game(seed, app.rules), now_ms)
+    else:
+        play(app, Game(seed, app.rules), now_ms)
+
+
+def begin(app, game, now_ms):
+    # A match from a given position (SPIT_START), with the players chosen.
+    app.kind = game.kind
+    app.rules_of[game.kind] = game.rules
+    play(app, game, now_ms)
+
+
+def resume_match(app, now_ms):
+    # The saved match, after the same 3-second countdown as a pause has,
+    # so whoever pressed "go" gets no head start.
+    g = app.saved
+    assert g is not None  # "Resume" is offered only with a saved match
+    app.kind = g.kind
+    app.rules_of[app.kind] = g.rules
+    play(app, g, now_ms)
+    from . import pause
+
+    pause.start(app, now_ms)
+    app._resume_at = (now_ms + COUNTDOWN_MS) & _TICKS_MAX
+    pause.step(app, now_ms)
+
+
+def play(app, game, now_ms):
+    # The match on the table: the screen's names, the computer players, and
+    # the first save. This module is forgotten: the match has its heap.
+    forget("hardware.menu")  # loaded again when the menu shows
+    app.game = game
+    screen = app.screen
+    screen.speed = app.kind == 1
+    screen.names = (app.who(0, True), app.who(1, True))
+    screen.twice = app._twice()
+    players = app.players
+    screen.watched = 3 if players == DEMO else 2 if players else 0  # the computer's plays
+    name = PLAYERS[players][3:]  # the computer's level: "Hard"
+    screen.opponent = (() if not players else ("demo: CPU v CPU", "demo") if players == DEMO
+                       else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
+    seed = game.rng.s1
+    app.bots = [None, None]
+    app._bot_left[0] = app._bot_left[1] = 0
+    if players:
+        from engine.bot import Bot
+
+        from .plan import keys_for_move
+
+        app._plan = keys_for_move  # the computer's presses (loaded with it, not for two people)
+    forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
+    if players == DEMO:
+        app.bots = [Bot(0, 3, seed, app.kind == 1), Bot(1, 2, seed + 1, app.kind == 1)]
+    elif players:
+        app.bots[1] = Bot(1, players - 1, seed, app.kind == 1)
+    app._bot_due = [None, None]
+    app.controls.call = game.call
+    app.saved = None
+    app.item = 0
+    app.matches += 1
+    app.mode = MATCH
+    app._saved_round = 0
+    app._save_match()
+    app._flush(now_ms)
+    app._draw_match(now_ms)
+
+
+def over_lines(app):
+    # The game over scene's words.
+    g = app.game
+    assert g is not None
+    roomy = app.screen.rows >= 10
+    winner = app.who(g.winner)
+    lines = ["GAME OVER", ("You win" if winner == "you" else winner[0].upper() + winner[1:] + " wins")]
+    if roomy:  # five lines on the OLED: no room for this one
+        lines.append("after %d round%s" % (g.round, "" if g.round == 1 else "s"))
+    if g.rules & SCORING:
+        lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
+    if app.players != DEMO:  # a demo is not counted
+        tally = app.tally_text()
+        lines.append("tally " + tally if len(tally) + 6 <= app.screen.cols else tally)  # never cut short
+    lines.append("any key: menu")
+    if roomy:
+        lines.insert(1, "")
+        lines.insert(len(lines) - 1, "")
+    return lines

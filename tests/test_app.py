@@ -1,6 +1,7 @@
 """The App's own tables agree with the engine's."""
 from engine import bot, speed
 from hardware import app
+from hardware import menu
 
 
 def test_speed_options_are_the_engines_flags():
@@ -31,7 +32,7 @@ def test_the_computer_calls_spit_after_its_reaction_time():
             screen = Screen(_pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
             a = app.App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=seed)
             a.players = players
-            a.start_match(0)
+            menu.start_match(a, 0)
             g = a.game
             t = 0
             while g.phase == READY and not g.called & 2:

@@ -7,6 +7,7 @@ from hardware import profiles
 from hardware.app import App
 from hardware.desktop import DesktopKeys, Event
 from hardware.keymaps import STOCK_0, key_numbers
+from hardware import menu
 from helpers import position
 
 
@@ -35,7 +36,7 @@ def test_a_human_press_between_the_computers_two_presses_wins_when_it_was_first(
     # The computer's 6S fits both spit piles: it takes two presses (stock, pile).
     # The human's 4H fits only pile 0 and 8H only pile 1: one press each.
     g = position("4H/8H/2C/2D/2S", "6S/KC/KD/KH/QS", pile0="5C", pile1="7D", spit0="3C", spit1="3D")
-    app._play(g, 0)
+    menu.play(app, g, 0)
     while app.controls.chosen[1] != 0:  # until the computer has pressed its stock 0 key
         clock[0] += 5
         app.step(clock[0])

@@ -3,6 +3,7 @@ from engine.spit import SLAP
 from hardware.app import OVER, App
 from hardware.feedback import PITCHES, TUNES, Feedback
 from hardware.keymaps import PILE_0, STOCK_0
+from hardware import menu
 from helpers import position
 from test_pause import STUCK1, Rig, TextScreen
 
@@ -52,7 +53,7 @@ def names(rig):
 def test_a_card_played_a_refused_move_a_slap_and_a_win_make_their_sounds():
     rig, out, strip = rig_with_feedback()
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     rig.press(0, PILE_0)  # nothing chosen: refused
     assert names(rig)[-1] == "refused" and rig.app.feedback.log[-1][2] == 0
     assert strip[0] != (0, 0, 0) and strip[4] == (0, 0, 0)  # player 0's side flashes
@@ -63,14 +64,14 @@ def test_a_card_played_a_refused_move_a_slap_and_a_win_make_their_sounds():
     assert out.tones and out.tones[-1] in (0, PITCHES[TUNES[0][0] + 1])  # player 1 ticks one pitch up
     # The round ends: slap now, then the slap won (player 1 slaps first).
     g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D")
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     rig.press(0, STOCK_0)
     assert g.phase == SLAP and names(rig)[-1] == "slap now"
     rig.press(1, PILE_0 + 1)
     assert names(rig)[-1] == "slap won" and rig.app.feedback.log[-1][2] == 1
     assert strip[4] != (0, 0, 0) and strip[0] == (0, 0, 0)  # the slap winner's side lights up
     # A win.
-    rig.app._play(position("8D/-/-/-/-", STUCK1, pile0="7C", spit1="3D"), rig.clock)
+    menu.play(rig.app, position("8D/-/-/-/-", STUCK1, pile0="7C", spit1="3D"), rig.clock)
     rig.press(0, STOCK_0)
     assert rig.app.mode == OVER and names(rig)[-1] == "match won"
     assert strip[0] != (0, 0, 0)
@@ -89,7 +90,7 @@ def test_sound_off_plays_nothing_and_the_settings_are_saved():
     assert rig.app.lights == 0
     before = len(out.tones)
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     rig.press(0, PILE_0)  # refused: logged, but no tone and no light
     assert names(rig)[-1] == "refused" and len(out.tones) == before and strip == [(0, 0, 0)] * 5
     again = App(TextScreen(), rig.keys, rig.app.buttons._event, rig.profile, lambda: 0, seed=1,

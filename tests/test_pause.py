@@ -10,6 +10,7 @@ from hardware.app import MATCH, MENU, OVER, PAUSED, App
 from hardware.desktop import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
 from hardware.storage import SIZE_NEEDED, Store
+from hardware import menu
 from helpers import position, speed_position
 
 STUCK1 = "5C/5D/5H/5S/4C"
@@ -92,7 +93,7 @@ PHASES = {
 def test_pause_and_resume_in_every_phase_and_no_press_moves_while_paused(phase):
     rig = Rig()
     g = PHASES[phase]()
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     rig.pause(1)  # player 1 holds both pile buttons for a second
     assert rig.app.mode == PAUSED and rig.app.paused_by == 1
     assert rig.screen.lines[0] == "PAUSED by top" and "bottom top" in rig.screen.lines[2]
@@ -115,7 +116,7 @@ def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
     rig = Rig()
     g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D",
                  phase="slap" if phase == "slap" else "choose:0", rules="-" if phase == "slap" else "N")
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     assert g.phase == (SLAP if phase == "slap" else CHOOSE)
     rig.pause(0)
     # The first press slapped (chose) and that stays decided: the next round
@@ -131,7 +132,7 @@ def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
 def test_the_computer_does_not_move_while_paused():
     rig = Rig(players=4)  # player 1 is the computer, Expert
     g = play_position()
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     rig.pause(0)  # (the computer may have played during the second it took)
     assert rig.app.mode == PAUSED
     before = g.text()
@@ -147,7 +148,7 @@ def test_the_computer_does_not_move_while_paused():
 def test_leave_then_resume_restores_the_exact_position():
     rig = Rig()
     g = play_position()
-    rig.app._play(g, rig.clock)
+    menu.play(rig.app, g, rig.clock)
     rig.press(0, STOCK_0)
     rig.press(0, PILE_0)  # 8D onto the 7C: a position no deal has
     assert g.phase == PLAY and g.top(12) == parse_card("8D")[0]
@@ -173,7 +174,7 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
     rig = Rig()
     for players in (0, 0, 3):  # two people twice, then one against the computer at Hard
         rig.app.players = players
-        rig.app._play(winning_move_position(), rig.clock)
+        menu.play(rig.app, winning_move_position(), rig.clock)
         rig.press(0, STOCK_0)
         assert rig.app.mode == OVER and rig.app.game.winner == 0
         assert any(line.endswith(rig.app.tally_text()) for line in rig.screen.lines), rig.screen.lines

@@ -27,6 +27,7 @@ from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, _pygame_display
 from hardware.profiles import SetupError  # noqa: E402
 from hardware.screen import FLASH_MS, Screen  # noqa: E402
 from hardware.text import Text, font  # noqa: E402
+from hardware import menu  # noqa: E402
 from helpers import position  # noqa: E402
 
 HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
@@ -496,7 +497,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S",
                         scores="40:95")
     app.game.play(0, 0)
-    screen.show_lines(app.over_lines())
+    screen.show_lines(menu.over_lines(app))
     snapshot(display, "%s-over" % profile["name"], tmp_path)
     assert "wins" in screen.text.text and "points" in screen.text.text
 
@@ -656,7 +657,7 @@ def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
     profile, display, screen = rig
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.players = players
-    app.start_match(0)
+    menu.start_match(app, 0)
     image = snapshot(display, "%s-vs-%d" % (profile["name"], players), tmp_path)
     shown = screen.status.text.split("\n")[1].strip()
     assert want.split()[-1] in shown and len(shown) <= screen.status.cols, shown
@@ -746,7 +747,7 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.style = FACING
     app._apply_style()
-    app.start_match(0)
+    menu.start_match(app, 0)
     image = snapshot(display, "%s-facing-table" % profile["name"], tmp_path)
     assert screen.twice and screen.status.group.hidden
     for text in (screen.status_top, screen.status_low):
@@ -796,7 +797,7 @@ def test_the_stock_the_computer_played_from_is_marked(rig, tmp_path):
     profile, display, screen = rig
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=3)
     app.players = 4  # Expert: quick
-    app.start_match(0)
+    menu.start_match(app, 0)
     app.game = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="JC", spit0="3C",
                             spit1="3D")
     t = 0

@@ -13,6 +13,7 @@ from engine.spit import GAME_OVER, READY, Game  # noqa: E402
 from hardware.nvm_flash import FlashNvm, PowerCut  # noqa: E402
 from hardware.nvm_flash import FileNvm  # noqa: E402
 from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, Store, crc16  # noqa: E402
+from hardware import menu  # noqa: E402
 from helpers import some_move  # noqa: E402
 
 
@@ -275,7 +276,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     keys = DesktopKeys(14, lambda: 0)
     app = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     app.rules_of[0] = 1  # Spit, scoring
-    app.start_match(0)
+    menu.start_match(app, 0)
     g = app.game
     # Play the first round through to the next deal.
     rnd = random.Random(0)
@@ -291,7 +292,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     assert again.saved is not None and again.saved.text() == saved_text
     scores = again.saved.scores
     assert "Resume Spit %d:%d" % (scores[0], scores[1]) in screen.text.text  # a scored match: its points
-    again.resume_match(0)
+    menu.resume_match(again, 0)
     assert again.mode != PLAYING and again.game.text() == saved_text  # counting down (issue 23)
     again.step(3000)
     assert again.mode == PLAYING and again.game.text() == saved_text
@@ -344,7 +345,7 @@ def test_no_save_while_a_press_could_be_decided():
     app, _, store = recorded_app()
     app.rules_of[0] = 0
     app._save_settings()
-    app.start_match(0)
+    menu.start_match(app, 0)
     rnd = random.Random(3)
     t = 0
     while app.mode == PLAYING:
@@ -366,7 +367,7 @@ def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
     # 60 ms later. Now the pass that deals draws, and the next one saves,
     # before its own presses could call spit (D-4).
     app, screen, store = recorded_app()
-    app.start_match(0)
+    menu.start_match(app, 0)
     app.step(10)
     assert [m[0] for m in store.moments].count(MATCH) == 1  # round 1, in the first pass
     g = app.game
@@ -438,7 +439,7 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     matches = 0
     saved_rounds = []  # (ms, position) of every round's save, held back or not
     app._save_settings()
-    app.start_match(0)
+    menu.start_match(app, 0)
     saved_rounds.append((0, app.game.text()))
     while t < 2 * 3600 * 1000:
         t += 1500  # a move every 1.5 s
@@ -456,7 +457,7 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
             t += 60000  # a minute on the game-over screen
             clock[0] = app.controls.now = t
             app.step(t)
-            app.start_match(t)
+            menu.start_match(app, t)
             saved_rounds.append((t, app.game.text()))
     assert matches >= 3
     hours = t / 3600000.0
@@ -494,7 +495,7 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
     flash = FlashNvm("samd51")
     store = Store(flash, say=lambda m: None, erases_always=True)
     app = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
-    app.start_match(0)
+    menu.start_match(app, 0)
     app.step(10)  # the first write: the settings and the first round
     assert flash.erases == 1 and store.pending is None
     g = app.game
