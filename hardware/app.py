@@ -383,7 +383,8 @@ class App:
                 if ticks_diff(now_ms, due) >= 0:
                     self._bot_press(g, p, due)
                 continue
-            if not g.moves(p, self._moves):
+            # (every pass asks: in PLAY can_move answers in half the time moves() lists them)
+            if not (g.can_move(p) if g.phase == PLAY else g.moves(p, self._moves)):
                 self._bot_due[p] = None
                 continue
             if due is None:
