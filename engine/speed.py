@@ -96,7 +96,22 @@ class Game:
         return n
 
     def can_move(self, player):
-        return self._plays(player, None) > 0
+        # True when a hand card of player fits a play pile: asked after every
+        # play, so in few steps (see engine/spit.py's): the ranks that fit
+        # either pile as one bit mask, then a hand card is one test.
+        c = self.cards
+        n = self.counts
+        fit = 0  # bit r: a card of rank r fits a play pile
+        for k in range(2):
+            size = n[PILE + k]
+            if size:
+                r = c[BASE + (PILE + k) * CAP + size - 1] % 13
+                fit |= 1 << (r + 1) % 13 | 1 << (r + 12) % 13
+        for h in range(5):
+            card = c[_HAND + player * 5 + h]
+            if card != NO_CARD and fit >> card % 13 & 1:
+                return True
+        return False
 
     # -- moves --
 
@@ -129,8 +144,6 @@ class Game:
                     continue
                 d = card % 13 - top % 13
                 if d == 1 or d == -1 or d == 12 or d == -12:
-                    if buf is None:
-                        return 1
                     buf[count] = h * 2 + k
                     count += 1
         return count

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from helpers import play_to_the_end, some_move
 
 from engine.notation import NotationError
-from engine.speed import BASE, CAP, GAME_OVER, TURN, Game
+from engine.speed import BASE, CAP, GAME_OVER, PLAY, TURN, Game
 from engine.speed_text import move_text, parse_move
 
 BUF = bytearray(16)
@@ -60,6 +60,26 @@ def test_moves_lists_exactly_what_play_accepts():
                 n = g.moves(p, BUF)
                 assert set(BUF[:n]) == {m for m in range(11) if g.check(p, m) == 0}
             g.play(*some_move(g, step % 2, step))
+
+
+def test_sd4_can_move_is_whether_any_hand_card_would_be_accepted():
+    # can_move() decides after every play whether the piles are stuck (SD-4,
+    # SD-6); it works from a rank mask, so check() is the oracle: the same
+    # table in PLAY, every hand card tried on both piles, through whole games.
+    said = set()
+    for seed in range(40):
+        g = Game(seed, seed % 4)
+        for step in range(400):
+            if g.phase == GAME_OVER:
+                break
+            t = Game.from_text(g.text())
+            t.phase = PLAY
+            for p in range(2):
+                legal = any(t.check(p, m) == 0 for m in range(TURN))
+                assert g.can_move(p) == legal, (g.text(), p)
+                said.add(legal)
+            g.play(*some_move(g, step % 2, step))
+    assert said == {True, False}
 
 
 def test_move_text_round_trips():
