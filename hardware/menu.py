@@ -279,7 +279,10 @@ def over_lines(app):
         lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
     if app.players != DEMO:  # a demo is not counted
         tally = app.tally_text()
-        lines.append("tally " + tally if len(tally) + 6 <= app.screen.cols else tally)  # never cut short
+        for text in ("tally " + tally, tally) + _tally_forms(app)[2:]:  # never cut short
+            if len(text) <= app.screen.cols:
+                break
+        lines.append(text)
     lines.append("any key: menu")
     if roomy:
         lines.insert(1, "")

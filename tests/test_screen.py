@@ -506,7 +506,8 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
     # The tally and the saved match's line grow with their numbers: on every
     # screen each is drawn whole, in a shorter form where the long one would
     # not fit (the 240 x 240 panel has 20 columns: "Tally bottom 12 : 10 top"
-    # lost "top"). Read back from the cells drawn.
+    # lost "top"), and so is the game over scene's tally. Read back from the
+    # cells drawn.
     profile, display, screen = rig
     keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
     app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
@@ -535,6 +536,17 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
     g.round = 12
     app.kind = 1  # the menu's game; the saved match names its own
     assert shown(0, g) == first_fitting("Resume Spit round 12", "Resume Spit R12")
+    # The game over scene's tally line, as long as it can be.
+    app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D")
+    app.game.play(0, 0)
+    for players, forms in ((0, ("tally bottom 12 : 10 top", "bottom 12 : 10 top")),
+                           (4, ("tally you 65535 : 65535 Expert", "you 65535 : 65535 Expert", "you 65535:65535 Expert",
+                                "you 65535:65535 CPU"))):
+        app.players = players
+        screen.show_lines(menu.over_lines(app))
+        display.refresh()
+        drawn = [line.rstrip() for line in screen.text.text.split("\n")]
+        assert next(f for f in forms if len(f) <= screen.text.cols) in drawn
 
 
 def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
