@@ -116,6 +116,7 @@ class Screen:
     _gap: int
     _side_at: int
     _status_k: int
+    _row_lines: int  # the rows' height where a grid holds them a line a tile, else 0
 
     def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
@@ -424,12 +425,42 @@ class Screen:
         if was != card:
             self._drawn_card[i] = card
             self._show_card(self.stocks[p], s, self.ranks[p][s], self.suits[p][s], card, False, was)
-        if self._drawn_row[i] != row:
+        was = self._drawn_row[i]
+        if was != row:
             self._drawn_row[i] = row
-            _put(self.depth[p], s, row)
+            if self._row_lines:
+                self._row(self.depth[p], s, was, row)
+            else:
+                _put(self.depth[p], s, row)
         if self.marks and self._drawn_mark[i] != mark:
             self._drawn_mark[i] = mark
             _put(self.marks[p][s], 0, mark)
+
+    def _row(self, grid, s, was, row):
+        # Stock s's row (ROW_DEPTH + k back edges, or ROW_REFUSED) in a grid of
+        # one-pixel lines (screen_build): line r of the rows sheet's tile t is
+        # tile (t // 5 * h + r) * 5 + t % 5. A line with an edge is that line
+        # of the four-edge tile, one without it the no-edge tile's; one edge
+        # more or less writes that one line.
+        h = self._row_lines
+        pitch = self._z["edge_pitch"]
+        edge = ROW_DEPTH + 4  # (both tiles in the sheet's first row)
+        k = row - ROW_DEPTH
+        if ROW_DEPTH <= was <= edge and ROW_DEPTH <= row <= edge:
+            j = min(was - ROW_DEPTH, k)
+            end = max(was - ROW_DEPTH, k)
+            while j < end:  # edge j lies on line h - 1 - j * pitch
+                r = h - 1 - j * pitch
+                grid[r * 5 + s] = r * 5 + (edge if j < k else ROW_DEPTH)
+                j += 1
+            return
+        for r in range(h):
+            if row == ROW_REFUSED:
+                t = (ROW_REFUSED // 5 * h + r) * 5 + ROW_REFUSED % 5
+            else:
+                up = h - 1 - r
+                t = r * 5 + (edge if up % pitch == 0 and up // pitch < k else ROW_DEPTH)
+            _put(grid, r * 5 + s, t)
 
     def _pile(self, game, k, j):
         # Spit pile k (Speed's play pile; pile j of the game): its card, face

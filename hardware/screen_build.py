@@ -180,9 +180,17 @@ def _build_table(screen, w, h, z):
     screen.stocks = []
     screen.marks = []
     screen.info = []
+    # The back edges under each stock: where they are lines (not the small
+    # screen's dots and markers), a line of pixels a tile (the rows sheet's
+    # own tiles, read a line at a time), so one card more or less redraws
+    # one line of the row, not the whole row (Screen._row).
+    screen._row_lines = rh if z["edge_pitch"] else 0
     for p in range(2):
-        screen.depth.append(_grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH,
-                                  screen.rows_inks))
+        if screen._row_lines:
+            depth = _grid(screen, screen.rows_sheet, 5, rh, tw, 1, x0, depth_y[p], 0, screen.rows_inks)
+        else:
+            depth = _grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
+        screen.depth.append(depth)
         screen.stocks.append(_grid(screen, screen.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK,
                                    screen.face_inks))
         if marks_y is not None:
