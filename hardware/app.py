@@ -108,26 +108,6 @@ class App:
             self.style &= ~FOUR_COLOURS
         self.screen.set_style(self.style & FACING != 0, self.style & FOUR_COLOURS != 0)
 
-    def _save_settings(self):
-        if self.store is not None:
-            # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and
-            # deck, sound volume and lights off
-            self.store.save(storage.SETTINGS, bytes((self.kind, self.rules_of[0], self.players, self.rules_of[1],
-                                                     self.style, self.sound | (0 if self.lights else 4))))
-
-    def _save_tally(self):
-        if self.store is not None:
-            self.store.save(storage.TALLY, bytes(b for n in self.tally for b in (n & 255, n >> 8)))
-
-    def _count_win(self, winner):
-        # A finished match in the tally: two people, or the person (player 0)
-        # against the computer at its level; the computer against itself is not.
-        if self.players == DEMO:
-            return
-        i = winner if self.players == 0 else 2 + 2 * (self.players - 1) + winner
-        self.tally[i] = min(self.tally[i] + 1, 0xFFFF)
-        self._save_tally()
-
     def _twice(self):
         # Words for both players: two people sit facing each other.
         return self.style & FACING != 0 and self.players == 0
@@ -138,16 +118,6 @@ class App:
         if self.players and self.players != DEMO:
             return ("you", "CPU" if short else "computer")[p]
         return ("bottom", "top")[p]
-
-    def tally_text(self):
-        # The tally for the players chosen now: "bottom 3 : 2 top", "you 5 : 7 Hard";
-        # none for a demo, which is not counted.
-        if self.players == DEMO:
-            return "none in a demo"
-        if self.players == 0:
-            return "bottom %d : %d top" % (self.tally[0], self.tally[1])
-        i = 2 + 2 * (self.players - 1)
-        return "you %d : %d %s" % (self.tally[i], self.tally[i + 1], PLAYERS[self.players][3:])
 
     def _flush(self, now_ms, now=False):
         # Where every write erases (a PyBadge), the saves held back are
@@ -246,14 +216,9 @@ class App:
             if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
                 self._flush(now_ms)
             if g.phase == GAME_OVER:
-                self.mode = OVER
-                self._over_at = now_ms
-                if self.store is not None:
-                    self.store.clear(storage.MATCH)
-                self._count_win(g.winner)
-                from . import menu  # the scene's words (and the menu, next)
+                from . import menu  # the tally, the scene's words (and the menu, next)
 
-                self.screen.show_lines(menu.over_lines(self), self._twice())
+                menu.game_over(self, now_ms)
             elif self._pause_asked(g, now_ms):
                 self._pause(now_ms)
             elif self.controls.presses != self._drawn or (

@@ -6,7 +6,7 @@
 from engine.spit import SCORING, Game
 
 from . import forget, storage
-from .app import COUNTDOWN_MS, DEMO, FACING, FOUR_COLOURS, GAMES, MATCH, OPTIONS, PLAYERS
+from .app import COUNTDOWN_MS, DEMO, FACING, FOUR_COLOURS, GAMES, MATCH, OPTIONS, OVER, PLAYERS
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
 
@@ -94,6 +94,40 @@ def item_text(app, item):
     return "%s: %s" % (label, names[1 if app.rules & flag else 0])
 
 
+def save_settings(app):
+    if app.store is not None:
+        # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and
+        # deck, sound volume and lights off
+        app.store.save(storage.SETTINGS, bytes((app.kind, app.rules_of[0], app.players, app.rules_of[1],
+                                                app.style, app.sound | (0 if app.lights else 4))))
+
+
+def save_tally(app):
+    if app.store is not None:
+        app.store.save(storage.TALLY, bytes(b for n in app.tally for b in (n & 255, n >> 8)))
+
+
+def count_win(app, winner):
+    # A finished match in the tally: two people, or the person (player 0)
+    # against the computer at its level; the computer against itself is not.
+    if app.players == DEMO:
+        return
+    i = winner if app.players == 0 else 2 + 2 * (app.players - 1) + winner
+    app.tally[i] = min(app.tally[i] + 1, 0xFFFF)
+    save_tally(app)
+
+
+def tally_text(app):
+    # The tally for the players chosen now: "bottom 3 : 2 top", "you 5 : 7 Hard";
+    # none for a demo, which is not counted.
+    if app.players == DEMO:
+        return "none in a demo"
+    if app.players == 0:
+        return "bottom %d : %d top" % (app.tally[0], app.tally[1])
+    i = 2 + 2 * (app.players - 1)
+    return "you %d : %d %s" % (app.tally[i], app.tally[i + 1], PLAYERS[app.players][3:])
+
+
 def _tally_forms(app):
     # The tally item, longest form first: "Tally bottom 3 : 2 top", "Won
     # bottom 3:2 top", "bottom 3:2 top", "3:2"; "Tally you 5 : 7 Hard", "Won
@@ -102,13 +136,13 @@ def _tally_forms(app):
     players = app.players
     if players == DEMO:
         return ("Tally none in a demo", "No tally in a demo")
-    a = app.tally[2 * players]  # (two people's first, then each level's: App._count_win)
+    a = app.tally[2 * players]  # (two people's first, then each level's: count_win)
     b = app.tally[2 * players + 1]
     if not players:
         short = "bottom %d:%d top" % (a, b)
-        return ("Tally " + app.tally_text(), "Won " + short, short, "%d:%d" % (a, b))
+        return ("Tally " + tally_text(app), "Won " + short, short, "%d:%d" % (a, b))
     short = "you %d:%d %s" % (a, b, PLAYERS[players][3:])
-    return ("Tally " + app.tally_text(), "Won " + short, short, "you %d:%d CPU" % (a, b), "%d:%d" % (a, b))
+    return ("Tally " + tally_text(app), "Won " + short, short, "you %d:%d CPU" % (a, b), "%d:%d" % (a, b))
 
 
 def _fit(app, forms):
@@ -182,12 +216,12 @@ def press(app, player, action):
         app._clearing = not clearing  # the second press clears
         if clearing:
             app.tally = [0] * 10
-            app._save_tally()
+            save_tally(app)
         return
     else:
         app.rules_of[app.kind] ^= OPTIONS[app.kind][item - _OPTION][2]
     if action == PILE_0:
-        app._save_settings()
+        save_settings(app)
 
 
 # -- the match "go" starts, and the scene after it --
@@ -266,6 +300,17 @@ def play(app, game, now_ms):
     app._draw_match(now_ms)
 
 
+def game_over(app, now_ms):
+    # The match is won: the tally counts it, the saved match goes, and the
+    # scene says who won (any key after OVER_GRACE_MS: the menu).
+    app.mode = OVER
+    app._over_at = now_ms
+    if app.store is not None:
+        app.store.clear(storage.MATCH)
+    count_win(app, app.game.winner)
+    app.screen.show_lines(over_lines(app), app._twice())
+
+
 def over_lines(app):
     # The game over scene's words.
     g = app.game
@@ -278,7 +323,7 @@ def over_lines(app):
     if g.rules & SCORING:
         lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
     if app.players != DEMO:  # a demo is not counted
-        tally = app.tally_text()
+        tally = tally_text(app)
         for text in ("tally " + tally, tally) + _tally_forms(app)[2:]:  # never cut short
             if len(text) <= app.screen.cols:
                 break

@@ -344,7 +344,7 @@ def test_no_save_while_a_press_could_be_decided():
 
     app, _, store = recorded_app()
     app.rules_of[0] = 0
-    app._save_settings()
+    menu.save_settings(app)
     menu.start_match(app, 0)
     rnd = random.Random(3)
     t = 0
@@ -438,7 +438,7 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     t = 0
     matches = 0
     saved_rounds = []  # (ms, position) of every round's save, held back or not
-    app._save_settings()
+    menu.save_settings(app)
     menu.start_match(app, 0)
     saved_rounds.append((0, app.game.text()))
     while t < 2 * 3600 * 1000:
