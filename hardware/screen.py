@@ -5,10 +5,11 @@
 # a change is a tile index written in place, which allocates nothing and
 # redraws only that tile; a card's rank and suit take its suit's ink (a
 # palette a suit, hardware/screen_build.py). Each player's five stocks are
-# one 5 x 1 TileGrid (a tile is a card plus the gap to the next), and so are
-# the back edges under them and the markers that point at a chosen card or
-# the cursor. Text (tiles
-# of the font: hardware/text.py) is the menu and game-over scene, and the
+# one TileGrid (a place is a card plus the gap to the next, in strips the
+# gap's width, so a card's paper redraws without its gap), and so are the
+# back edges under them (on the bigger screens a line of pixels a tile) and,
+# on the small screen, the markers that point at a chosen card or the
+# cursor. Text (tiles of the font: hardware/text.py) is the menu and game-over scene, and the
 # status in the middle of the table, which changes only with the phase or the
 # round.
 #
@@ -117,6 +118,7 @@ class Screen:
     _side_at: int
     _status_k: int
     _row_lines: int  # the rows' height where a grid holds them a line a tile, else 0
+    _strips: int  # strips of a place's paper (the last its gap)
 
     def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
@@ -526,9 +528,9 @@ class Screen:
         if paper.pixel_shader is not inks:
             paper.pixel_shader = inks
         if none:
-            _put(paper, i, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
+            self._paper(paper, i, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
         else:
-            _put(paper, i, TILE_BACK if back else TILE_FACE)
+            self._paper(paper, i, TILE_BACK if back else TILE_FACE)
         if none or back:
             # Hidden, not a clear tile: displayio then skips the two grids
             # where it composes the paper (a clear pixel costs as much as
@@ -546,6 +548,16 @@ class Screen:
         if rank.hidden:
             rank.hidden = False
             suit.hidden = False
+
+    def _paper(self, grid, i, tile):
+        # Place i's paper, the cards sheet's `tile`, as the grid's strips
+        # (screen_build): all but the last, the gap, which stays as it is.
+        per = self._strips
+        at = i * per
+        first = tile * per
+        if grid[at] != first:
+            for c in range(per - 1):
+                grid[at + c] = first + c
 
     def status_text(self, game):
         # The prompt: what to do now (short forms where the middle is narrow).

@@ -176,6 +176,13 @@ def _build_table(screen, w, h, z):
     screen._row_x = x0
     screen._gap = tw - cw
     screen._card_y = card_y
+    # The paper of a place (a card and the gap after it: the cards sheet's
+    # tile) is drawn as strips the gap's width (sprites.SIZES: it divides
+    # the card's), the last strip its gap: a card put in or taken from a
+    # place redraws the card, not the gap beside it (Screen._paper).
+    strip = tw - cw
+    per = tw // strip
+    screen._strips = per
     screen.depth = []
     screen.stocks = []
     screen.marks = []
@@ -191,8 +198,8 @@ def _build_table(screen, w, h, z):
         else:
             depth = _grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
         screen.depth.append(depth)
-        screen.stocks.append(_grid(screen, screen.cards_sheet, 5, 1, tw, ch, x0, card_y[p], S.TILE_BLANK,
-                                   screen.face_inks))
+        screen.stocks.append(_grid(screen, screen.cards_sheet, 5 * per, 1, strip, ch, x0, card_y[p],
+                                   S.TILE_BLANK * per, screen.face_inks))
         if marks_y is not None:
             screen.marks.append([_grid(screen, screen.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
                                           marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
@@ -202,8 +209,8 @@ def _build_table(screen, w, h, z):
         # OLED has no room for it (its status text is beside them).
         screen.info.append(_grid(screen, screen.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
                                     S.GLYPH_BLANK))
-    screen.piles = [_grid(screen, screen.cards_sheet, 1, 1, tw, ch, pile_x[k], band_y, S.TILE_BLANK, screen.face_inks)
-                    for k in range(2)]
+    screen.piles = [_grid(screen, screen.cards_sheet, per, 1, strip, ch, pile_x[k], band_y, S.TILE_BLANK * per,
+                          screen.face_inks) for k in range(2)]
     # Each card's rank and big suit: a grid of one tile each, laid over the
     # paper (placed by set_style).
     screen.ranks = [[_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)]

@@ -324,19 +324,33 @@ def check_card_seen(screen, image, left, top, card, face_down, turned):
             assert got == want[wy][wx], "card %r at (%d, %d): pixel (%d, %d)" % (card, left, top, x, y)
 
 
+def paper_tile(screen, grid, i):
+    """The cards sheet's tile (sprites.TILE_*) place i of a paper grid shows:
+    its strips are that tile's, in order, all but the gap's (screen_build);
+    a place never drawn shows the grid's default, the blank tile's first
+    strip (as blank as the others) all along."""
+    per = screen._strips
+    strips = [grid[i * per + c] for c in range(per - 1)]
+    if strips == [sprites.TILE_BLANK * per] * (per - 1):
+        return sprites.TILE_BLANK
+    tile = strips[0] // per
+    assert strips == [tile * per + c for c in range(per - 1)], (i, tile)
+    return tile
+
+
 def check_card(screen, paper, i, rank, suit, card, face_down=False):
     # The layers show this card: its paper, and its rank and suit over it in
     # the suit's ink.
     if card is None or card == NO_CARD:
-        assert paper[i] == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
+        assert paper_tile(screen, paper, i) == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
         assert rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.face_inks
     elif face_down:
-        assert paper[i] == sprites.TILE_BACK and rank.hidden and suit.hidden
+        assert paper_tile(screen, paper, i) == sprites.TILE_BACK and rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.back_inks
     else:
         assert paper.pixel_shader is screen.face_inks and not rank.hidden and not suit.hidden
-        assert (paper[i], rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
+        assert (paper_tile(screen, paper, i), rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
         assert rank.pixel_shader is screen.inks[card // 13] and suit.pixel_shader is screen.inks[card // 13]
 
 
@@ -460,7 +474,7 @@ def test_facing_each_other_and_four_colours(rig, tmp_path, facing, four):
     assert screen.stocks[1].flip_x == facing and screen.stocks[1].flip_y == facing
     # Player 1's stock 0 is on their left: over player 0's stock 4 when facing,
     # its card (a tile turned round starts with the gap) right above.
-    tw = screen.stocks[0].tile_width
+    tw = sprites.SIZES[screen.size]["card_tile_w"]
     gap = tw - sprites.SIZES[screen.size]["card_w"]
     p1_stock0 = screen.stocks[1].x + (4 * tw + gap if facing else 0)
     assert p1_stock0 == screen.stocks[0].x + (4 * tw if facing else 0)
@@ -484,7 +498,7 @@ def test_speed_on_the_pixels(rig, phase, tmp_path):
     image = snapshot(display, "%s-speed-%s" % (profile["name"], phase), tmp_path)
     check_table(profile, screen, image, g, speed=True)
     if phase == "ready":
-        assert screen.piles[0][0] == sprites.TILE_BACK  # the middle cards lie face down
+        assert paper_tile(screen, screen.piles[0], 0) == sprites.TILE_BACK  # the middle cards lie face down
         assert "TURN" in screen.status.text
     # The two counts beside each player are a glyph's height apart on the
     # screen: no lit pixel between them (issue 23: they read as one number).
@@ -679,7 +693,7 @@ def test_four_stocks_leave_the_fifth_place_empty_on_every_profile(rig, tmp_path)
     screen.show_game(g, controls, 0)
     image = snapshot(display, "%s-four-stocks" % profile["name"], tmp_path)
     check_table(profile, screen, image, g)
-    assert screen.stocks[0][4] == sprites.TILE_BLANK and screen.stocks[1][4] == sprites.TILE_BLANK
+    assert paper_tile(screen, screen.stocks[0], 4) == paper_tile(screen, screen.stocks[1], 4) == sprites.TILE_BLANK
     if screen.marks:
         assert screen.marks[0][4][0] == sprites.MARK_BLANK
 
