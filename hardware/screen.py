@@ -9,9 +9,9 @@
 # gap's width, so a card's paper redraws without its gap), and so are the
 # back edges under them (on the bigger screens a line of pixels a tile) and,
 # on the small screen, the markers that point at a chosen card or the
-# cursor. Text (tiles of the font: hardware/text.py) is the menu and game-over scene, and the
-# status in the middle of the table, which changes only with the phase or the
-# round.
+# cursor. Text (tiles of the font: hardware/text.py) is the menu and
+# game-over scene, and the status in the middle of the table, which changes
+# only with the phase or the round.
 #
 # Player 1 sits at the top, player 0 at the bottom, the spit piles between,
 # each with its size and an arrow to the player who spits on it (D-2). Beside
