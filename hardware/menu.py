@@ -75,7 +75,8 @@ def item_text(app, item):
         assert g is not None  # the item is there only with a saved match
         if g.rules & SCORING:  # the points say how far it went
             return "Resume %s %d:%d" % (GAMES[g.kind], g.scores[0], g.scores[1])
-        return _fit(app, ("Resume %s round %d" % (GAMES[g.kind], g.round), "Resume %s R%d" % (GAMES[g.kind], g.round)))
+        return _fit(("Resume %s round %d" % (GAMES[g.kind], g.round), "Resume %s R%d" % (GAMES[g.kind], g.round)),
+                    app.screen.cols - 1)
     if item == _GAME:
         return "Game: " + GAMES[app.kind]
     if item == _PLAYERS:
@@ -89,7 +90,7 @@ def item_text(app, item):
     if item == _LIGHTS:
         return "Lights: " + ("on" if app.lights else "off")
     if item == _TALLY:
-        return "Clear tally? again" if app._clearing else _fit(app, _tally_forms(app))
+        return "Clear tally? again" if app._clearing else _tally_item(app)
     label, names, flag = OPTIONS[app.kind][item - _OPTION]
     return "%s: %s" % (label, names[1 if app.rules & flag else 0])
 
@@ -112,44 +113,39 @@ def count_win(app, winner):
     # against the computer at its level; the computer against itself is not.
     if app.players == DEMO:
         return
-    i = winner if app.players == 0 else 2 + 2 * (app.players - 1) + winner
+    i = 2 * app.players + winner  # (two people's first, then each level's)
     app.tally[i] = min(app.tally[i] + 1, 0xFFFF)
     save_tally(app)
 
 
-def tally_text(app):
-    # The tally for the players chosen now: "bottom 3 : 2 top", "you 5 : 7 Hard";
-    # none for a demo, which is not counted.
+def tally_forms(app):
+    # The tally for the players chosen now (not a demo), longest form first:
+    # "bottom 3 : 2 top", "bottom 3:2 top", "3:2"; "you 5 : 7 Hard", "you
+    # 5:7 Hard", "you 5:7 CPU", "5:7". Who won how many matters more than
+    # the spaces or a label: a line takes the longest that fits (_fit).
+    a = app.tally[2 * app.players]
+    b = app.tally[2 * app.players + 1]
+    if not app.players:
+        return ("bottom %d : %d top" % (a, b), "bottom %d:%d top" % (a, b), "%d:%d" % (a, b))
+    level = PLAYERS[app.players][3:]
+    return ("you %d : %d %s" % (a, b, level), "you %d:%d %s" % (a, b, level), "you %d:%d CPU" % (a, b),
+            "%d:%d" % (a, b))
+
+
+def _tally_item(app):
+    # "Tally bottom 3 : 2 top", else "Won bottom 3:2 top", else the shorter forms.
     if app.players == DEMO:
-        return "none in a demo"
-    if app.players == 0:
-        return "bottom %d : %d top" % (app.tally[0], app.tally[1])
-    i = 2 + 2 * (app.players - 1)
-    return "you %d : %d %s" % (app.tally[i], app.tally[i + 1], PLAYERS[app.players][3:])
+        return _fit(("Tally none in a demo", "No tally in a demo"), app.screen.cols - 1)
+    forms = tally_forms(app)
+    return _fit(("Tally " + forms[0], "Won " + forms[1]) + forms[1:], app.screen.cols - 1)
 
 
-def _tally_forms(app):
-    # The tally item, longest form first: "Tally bottom 3 : 2 top", "Won
-    # bottom 3:2 top", "bottom 3:2 top", "3:2"; "Tally you 5 : 7 Hard", "Won
-    # you 5:7 Hard", "you 5:7 Hard", "you 5:7 CPU", "5:7" (who won how many
-    # matters more than the label). A demo is not counted.
-    players = app.players
-    if players == DEMO:
-        return ("Tally none in a demo", "No tally in a demo")
-    a = app.tally[2 * players]  # (two people's first, then each level's: count_win)
-    b = app.tally[2 * players + 1]
-    if not players:
-        short = "bottom %d:%d top" % (a, b)
-        return ("Tally " + tally_text(app), "Won " + short, short, "%d:%d" % (a, b))
-    short = "you %d:%d %s" % (a, b, PLAYERS[players][3:])
-    return ("Tally " + tally_text(app), "Won " + short, short, "you %d:%d CPU" % (a, b), "%d:%d" % (a, b))
-
-
-def _fit(app, forms):
-    # The first form that fits a menu line (the screen's columns less the
-    # chosen line's ">"), else the last: nothing is cut off on the screen.
+def _fit(forms, room):
+    # The first form of at most room characters, else the last: nothing is
+    # cut off on the screen (a menu line has the screen's columns less the
+    # chosen line's ">").
     for text in forms:
-        if len(text) < app.screen.cols:
+        if len(text) <= room:
             break
     return text
 
@@ -323,11 +319,8 @@ def over_lines(app):
     if g.rules & SCORING:
         lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
     if app.players != DEMO:  # a demo is not counted
-        tally = tally_text(app)
-        for text in ("tally " + tally, tally) + _tally_forms(app)[2:]:  # never cut short
-            if len(text) <= app.screen.cols:
-                break
-        lines.append(text)
+        forms = tally_forms(app)
+        lines.append(_fit(("tally " + forms[0],) + forms, app.screen.cols))  # never cut short
     lines.append("any key: menu")
     if roomy:
         lines.insert(1, "")

@@ -177,7 +177,7 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
         menu.play(rig.app, winning_move_position(), rig.clock)
         rig.press(0, STOCK_0)
         assert rig.app.mode == OVER and rig.app.game.winner == 0
-        assert any(line.endswith(menu.tally_text(rig.app)) for line in rig.screen.lines), rig.screen.lines
+        assert any(line.endswith(menu.tally_forms(rig.app)[0]) for line in rig.screen.lines), rig.screen.lines
         rig.run(2000)
         rig.press(1, STOCK_0)  # any key: the menu
         assert rig.app.mode == MENU
@@ -188,7 +188,7 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
     again.press(0, STOCK_0)  # up from the first line: the last one, the tally
     assert ">Won bottom 2:0 top" in again.screen.lines  # "Tally bottom 2 : 0 top" is too long for 20 columns
     again.app.players = 3
-    assert menu.tally_text(again.app) == "you 1 : 0 Hard"
+    assert menu.tally_forms(again.app)[0] == "you 1 : 0 Hard"
 
 
 def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
