@@ -194,7 +194,7 @@ def _build_table(screen, w, h, z):
     screen._row_lines = rh if z["edge_pitch"] else 0
     for p in range(2):
         if screen._row_lines:
-            depth = _grid(screen, screen.rows_sheet, 5, rh, tw, 1, x0, depth_y[p], 0, screen.rows_inks)
+            depth = _grid(screen, screen.rows_sheet, 5, rh, tw, 1, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
         else:
             depth = _grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
         screen.depth.append(depth)

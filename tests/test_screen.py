@@ -538,6 +538,17 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     assert "wins" in screen.text.text and "points" in screen.text.text
 
 
+def test_every_size_draws_a_place_in_whole_strips_and_lines():
+    # screen_build draws a place's paper in strips the gap's width, and the
+    # back edges a line of pixels a tile, the blank line being line 0 of the
+    # no-edge tile (the grid's default): each size must allow it.
+    for name, z in sprites.SIZES.items():
+        gap = z["card_tile_w"] - z["card_w"]
+        assert gap > 0 and z["card_w"] % gap == 0, name
+        if z["edge_pitch"]:
+            assert sprites.ROW_DEPTH + 4 < 5 and (4 - 1) * z["edge_pitch"] < z["row_h"], name
+
+
 def test_menu_lines_that_grow_are_never_cut_off(rig):
     # The tally and the saved match's line grow with their numbers: on every
     # screen each is drawn whole, in a shorter form where the long one would
