@@ -118,6 +118,7 @@ class Screen:
     _side_at: int
     _status_k: int
     _row_lines: int  # the rows' height where a grid holds them a line a tile, else 0
+    _pitch: int  # the back edges' pitch in that grid
     _strips: int  # strips of a place's paper (the last its gap)
 
     def __init__(self, display, profile, folder=None):
@@ -355,23 +356,27 @@ class Screen:
         self._drawn_refused[0] = refused[0]
         self._drawn_refused[1] = refused[1]
         star = game.called if phase == READY or phase == STALEMATE else 0  # who has called spit (turn)
-        for p in range(2):
-            info = self.info[p]
-            if full or star != self._drawn_star:
-                _put(info, 3, GLYPH_STAR if star & (1 << p) else GLYPH_BLANK)
-            if self.speed:
-                a = _SPEED_STOCK + p
-                b = _SPEED_SIDE + p
-                if full or n[a] != seen[a] or n[b] != seen[b]:
-                    _count(info, 0, GLYPH_SPIT_CARDS, n[a])
-                    _count(info, self._side_at, GLYPH_SIDE_PILE, n[b])
-            else:
-                a = SPIT_CARDS + p
-                if full or n[a] != seen[a]:
-                    _count(info, 0, GLYPH_SPIT_CARDS, n[a])
-                if full:
-                    for i in range(self._side_at, self._side_at + 3):
-                        _put(info, i, GLYPH_BLANK)
+        # (a play changes none of these in Spit: its counts are the spit cards')
+        counted = changed and (self.speed or n[SPIT_CARDS] != seen[SPIT_CARDS]
+                               or n[SPIT_CARDS + 1] != seen[SPIT_CARDS + 1])
+        if full or star != self._drawn_star or counted:
+            for p in range(2):
+                info = self.info[p]
+                if full or star != self._drawn_star:
+                    _put(info, 3, GLYPH_STAR if star & (1 << p) else GLYPH_BLANK)
+                if self.speed:
+                    a = _SPEED_STOCK + p
+                    b = _SPEED_SIDE + p
+                    if full or n[a] != seen[a] or n[b] != seen[b]:
+                        _count(info, 0, GLYPH_SPIT_CARDS, n[a])
+                        _count(info, self._side_at, GLYPH_SIDE_PILE, n[b])
+                else:
+                    a = SPIT_CARDS + p
+                    if full or n[a] != seen[a]:
+                        _count(info, 0, GLYPH_SPIT_CARDS, n[a])
+                    if full:
+                        for i in range(self._side_at, self._side_at + 3):
+                            _put(info, i, GLYPH_BLANK)
         self._drawn_star = star
         if changed or full:
             seen[:] = n  # (a slice the VM keeps on its stack: nothing allocated)
@@ -445,12 +450,14 @@ class Screen:
         # of the four-edge tile, one without it the no-edge tile's; one edge
         # more or less writes that one line.
         h = self._row_lines
-        pitch = self._z["edge_pitch"]
+        pitch = self._pitch
         edge = ROW_DEPTH + 4  # (both tiles in the sheet's first row)
         k = row - ROW_DEPTH
         if ROW_DEPTH <= was <= edge and ROW_DEPTH <= row <= edge:
-            j = min(was - ROW_DEPTH, k)
-            end = max(was - ROW_DEPTH, k)
+            j = was - ROW_DEPTH
+            end = k
+            if k < j:
+                j, end = k, j
             while j < end:  # edge j lies on line h - 1 - j * pitch
                 r = h - 1 - j * pitch
                 grid[r * 5 + s] = r * 5 + (edge if j < k else ROW_DEPTH)

@@ -192,6 +192,7 @@ def _build_table(screen, w, h, z):
     # own tiles, read a line at a time), so one card more or less redraws
     # one line of the row, not the whole row (Screen._row).
     screen._row_lines = rh if z["edge_pitch"] else 0
+    screen._pitch = z["edge_pitch"]
     for p in range(2):
         if screen._row_lines:
             depth = _grid(screen, screen.rows_sheet, 5, rh, tw, 1, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
