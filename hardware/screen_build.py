@@ -68,15 +68,13 @@ def _read(folder, size, part, tiles, tile_w, tile_h, values, coloured=False):
     return sheet, palette
 
 
-def _palette(screen, entries, clear=False):
+def _palette(screen, entries):
     # A Palette of these entries of the screen's colours (sprites.PALETTE, or
-    # MONO_PALETTE on a monochrome panel); clear: its entry 0 is transparent.
+    # MONO_PALETTE on a monochrome panel).
     colours = S.PALETTE if screen.colour else S.MONO_PALETTE
     palette = displayio.Palette(len(entries))
     for i in range(len(entries)):
         palette[i] = colours[entries[i]]
-    if clear:
-        palette.make_transparent(0)
     return palette
 
 
@@ -97,9 +95,13 @@ def build(screen, display, profile, folder=None):
                                S.INKED_VALUES)[0]
     screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"],
                                S.INKED_VALUES)[0]
-    # A palette a suit for the inked sheets: clear, paper, the suit's ink
-    # (set_style sets the ink of a colour screen's four-colour deck).
-    screen.inks = [_palette(screen, (S.BLANK_INK, S.INK_PAPER, S.INK_SUIT + suit), True) for suit in range(4)]
+    # A palette a suit for the inked sheets: paper, paper, the suit's ink
+    # (set_style sets the ink of a colour screen's four-colour deck). Entry 0
+    # is the paper, not clear: a rank or suit lies on a face's plain paper
+    # (tests/test_screen.py holds every size to it), so it looks the same,
+    # and displayio, which stops at a layer that covers all of an area,
+    # redraws a rank or suit that changed without going over the paper below.
+    screen.inks = [_palette(screen, (S.INK_PAPER, S.INK_PAPER, S.INK_SUIT + suit)) for suit in range(4)]
     screen.rows_sheet, screen.rows_inks = _read(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"],
                                                 z["row_h"], 4, True)
     if not z["row_marks"]:  # (the small screen shows markers in the depth row)

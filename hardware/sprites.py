@@ -43,8 +43,10 @@ PAPER_EDGE = const(2)
 PAPER_MARK = const(3)
 PAPER_VALUES = const(4)
 
-# The ranks and suits sheets are "inked": three values, 0 clear (a blank tile
-# shows the paper below), INKED_PAPER and INKED_INK. The board reads them into
+# The ranks and suits sheets are "inked": three values, 0 (around the shape),
+# INKED_PAPER and INKED_INK. The board shows 0 as the paper (opaque: a rank or
+# suit lies on a face's plain paper, and displayio then composes only it
+# where it changes; a card with none hides them). The board reads them into
 # a 2-bit displayio.Bitmap in RAM (under a kilobyte a size), where a pixel
 # composes in half the time of one read from flash, and gives each card's two
 # grids the palette of its suit: the ink is the suit's colour.

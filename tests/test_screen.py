@@ -549,6 +549,27 @@ def test_every_size_draws_a_place_in_whole_strips_and_lines():
             assert sprites.ROW_DEPTH + 4 < 5 and (4 - 1) * z["edge_pitch"] < z["row_h"], name
 
 
+def test_every_size_lays_rank_and_suit_on_plain_paper(rig):
+    # A card's rank and suit are opaque (their entry 0 is the paper's colour,
+    # screen_build), so displayio composes only them where they change: the
+    # face under them, upright or turned round, must be the plain paper, or a
+    # card would show a paper-coloured square over its edge. (The profiles
+    # use every sprite size.)
+    profile, display, screen = rig
+    z = sprites.SIZES[screen.size]
+    image = sheet_image(screen, screen.cards_sheet)
+    cw, ch = z["card_w"], z["card_h"]
+    left = sprites.TILE_FACE * z["card_tile_w"]
+    for (ax, ay), w in ((z["rank_xy"], z["rank_w"]), (z["suit_xy"], z["suit_w"])):
+        for x0, y0 in ((ax, ay), (cw - ax - w, ch - ay - w)):
+            under = {image.getpixel((left + x, y)) for x in range(x0, x0 + w) for y in range(y0, y0 + w)}
+            assert under == {sprites.PAPER_FILL}, (x0, y0)
+    paper = screen.face_inks[sprites.PAPER_FILL]
+    for ink in screen.inks:
+        assert ink[0] == ink[sprites.INKED_PAPER] == paper
+        assert not any(ink.is_transparent(i) for i in range(len(ink)))
+
+
 def test_menu_lines_that_grow_are_never_cut_off(rig):
     # The tally and the saved match's line grow with their numbers: on every
     # screen each is drawn whole, in a shorter form where the long one would
