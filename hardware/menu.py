@@ -260,6 +260,7 @@ def play(app, game, now_ms):
     # The match on the table: the screen's names, the computer players, and
     # the first save. This module is forgotten: the match has its heap.
     forget("hardware.menu")  # loaded again when the menu shows
+    forget("hardware.seats")  # (and the seats' layout, when the style is set)
     app.game = game
     screen = app.screen
     screen.speed = app.kind == 1

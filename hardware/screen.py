@@ -4,10 +4,11 @@
 # the sprite sheets (hardware/sprites.py), shown through displayio.TileGrid:
 # a change is a tile index written in place, which allocates nothing and
 # redraws only that tile; a card's rank and suit take its suit's ink (a
-# palette a suit, hardware/screen_build.py). Each player's five stocks are
-# one TileGrid (a place is a card plus the gap to the next, in strips the
-# gap's width, so a card's paper redraws without its gap), and so are the
-# back edges under them (on the bigger screens a line of pixels a tile) and,
+# palette a suit, hardware/screen_build.py). A card's paper is drawn in
+# strips the width of the gap between cards, so it redraws without its gap;
+# each stock's paper is a TileGrid of its own, hidden where the stock is empty
+# (the table shows there). Each player's back edges under their stocks are
+# one TileGrid (on the bigger screens a line of pixels a tile), and so are,
 # on the small screen, the markers that point at a chosen card or the
 # cursor. Text (tiles of the font: hardware/text.py) is the menu and
 # game-over scene, and the status in the middle of the table, which changes
@@ -155,50 +156,15 @@ class Screen:
 
         build(self, display, profile, folder)
 
-    def _place(self, grid, card_x, card_y, at, turned):
-        # An overlay at its place on a card, the card turned round or not.
-        z = self._z
-        w = grid.tile_width
-        if turned:
-            grid.x = card_x + z["card_w"] - at[0] - w
-            grid.y = card_y + z["card_h"] - at[1] - w
-        else:
-            grid.x = card_x + at[0]
-            grid.y = card_y + at[1]
-        grid.flip_x = turned
-        grid.flip_y = turned
-
     # -- settings --
 
     def set_style(self, facing, four_colours):
-        # Facing each other: player 1's half turned round (flips allocate
-        # nothing). A four-colour deck: four palette entries of the ranks and suits.
+        # Facing each other: player 1's half turned round (hardware/seats.py).
+        # A four-colour deck: four palette entries of the ranks and suits.
+        from .seats import seat
+
         self.facing = facing
-        for grid in (self.stocks[1], self.info[1]):
-            grid.flip_x = facing
-            grid.flip_y = facing
-        # A row's tiles end in the gap to the next card: turned round, the gap
-        # comes first, so the row moves left by a gap to stay over player 0's.
-        for grid in (self.stocks[1], self.depth[1]):
-            grid.x = self._row_x - (self._gap if facing else 0)
-        z = self._z
-        for p in range(2):
-            turned = p == 1 and facing
-            for s in range(5):
-                x = self._row_x + (4 - s if turned else s) * z["card_tile_w"]  # where stock s's card is
-                self._place(self.ranks[p][s], x, self._card_y[p], z["rank_xy"], turned)
-                self._place(self.suits[p][s], x, self._card_y[p], z["suit_xy"], turned)
-                if self.marks:
-                    mark = self.marks[p][s]
-                    mark.x = x + (z["card_w"] - z["mark_w"]) // 2
-                    mark.flip_x = turned
-                    mark.flip_y = turned
-        # The back edges lie against the cards: the sheet draws them at the
-        # bottom of a strip (player 1's, above their cards); player 0's strip
-        # is below their cards, so it is flipped, and player 1's turned round
-        # is too.
-        self.depth[0].flip_y = True
-        self.depth[1].flip_x = facing
+        seat(self, facing)
         if self.colour:
             colours = FOUR_COLOURS if four_colours else TWO_COLOURS
             for suit in range(4):
@@ -431,7 +397,18 @@ class Screen:
         was = self._drawn_card[i]
         if was != card:
             self._drawn_card[i] = card
-            self._show_card(self.stocks[p], s, self.ranks[p][s], self.suits[p][s], card, False, was)
+            paper = self.stocks[p][s]
+            rank = self.ranks[p][s]
+            if card < 52:
+                if paper.hidden:
+                    paper.hidden = False
+                self._show_card(paper, rank, self.suits[p][s], card, False, was)
+            elif not paper.hidden or not rank.hidden:
+                # No card: the table, nothing to compose (a taken card's
+                # place redraws in a sixth of the time its paper would).
+                paper.hidden = True
+                rank.hidden = True
+                self.suits[p][s].hidden = True
         was = self._drawn_row[i]
         if was != row:
             self._drawn_row[i] = row
@@ -482,7 +459,7 @@ class Screen:
         if was != card or was_down != face_down:
             drawn[10 + k] = card
             self._drawn_row[10 + k] = face_down
-            self._show_card(self.piles[k], 0, self.pile_ranks[k], self.pile_suits[k], card, face_down,
+            self._show_card(self.piles[k], self.pile_ranks[k], self.pile_suits[k], card, face_down,
                             _UNDRAWN if was_down else was)
         self._pile_arrow(k, game.counts[j])
 
@@ -511,11 +488,12 @@ class Screen:
                     return text
         return ""
 
-    def _show_card(self, paper, i, rank, suit, card, face_down, was):
+    def _show_card(self, paper, rank, suit, card, face_down, was):
         # A card's three layers: a card played changes only its rank and suit
-        # (and their ink, with the suit). A back (a pile's: its own grid) is
-        # the paper through the back's inks. was: the card drawn there before,
-        # if face up (else _UNDRAWN).
+        # (and their ink, with the suit). A back (a pile's) is the paper
+        # through the back's inks. was: the card drawn there before, if face
+        # up (else _UNDRAWN). (A stock's paper only ever shows a face: _stock
+        # hides it where no card is.)
         if was < 52 and card < 52 and not face_down:
             # A face on a face, the commonest change (a play, a card turned up):
             # what the grids show is known from was, so only the tiles and
@@ -535,9 +513,9 @@ class Screen:
         if paper.pixel_shader is not inks:
             paper.pixel_shader = inks
         if none:
-            self._paper(paper, i, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
+            self._paper(paper, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
         else:
-            self._paper(paper, i, TILE_BACK if back else TILE_FACE)
+            self._paper(paper, TILE_BACK if back else TILE_FACE)
         if none or back:
             # Hidden, not a clear tile: displayio then skips the two grids
             # where it composes the paper (a clear pixel costs as much as
@@ -556,15 +534,15 @@ class Screen:
             rank.hidden = False
             suit.hidden = False
 
-    def _paper(self, grid, i, tile):
-        # Place i's paper, the cards sheet's `tile`, as the grid's strips
-        # (screen_build): all but the last, the gap, which stays as it is.
+    def _paper(self, grid, tile):
+        # A card's paper, the cards sheet's `tile`, as the grid's strips
+        # (screen_build): all but the gap's (a pile's grid has it, and it
+        # stays as it is; a stock's has none).
         per = self._strips
-        at = i * per
         first = tile * per
-        if grid[at] != first:
+        if grid[0] != first:
             for c in range(per - 1):
-                grid[at + c] = first + c
+                grid[c] = first + c
 
     def status_text(self, game):
         # The prompt: what to do now (short forms where the middle is narrow).

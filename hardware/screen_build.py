@@ -7,6 +7,7 @@ import displayio
 
 from . import sprites as S
 from .profiles import SetupError
+from .seats import place
 from .text import Text
 
 
@@ -181,7 +182,10 @@ def _build_table(screen, w, h, z):
     # The paper of a place (a card and the gap after it: the cards sheet's
     # tile) is drawn as strips the gap's width (sprites.SIZES: it divides
     # the card's), the last strip its gap: a card put in or taken from a
-    # place redraws the card, not the gap beside it (Screen._paper).
+    # pile redraws the card, not the gap beside it (Screen._paper). A
+    # stock's paper is a grid of its own, the card's strips of a face and
+    # no gap: an empty stock hides it, and the table shows, which displayio
+    # draws with no layer to compose (Screen._stock).
     strip = tw - cw
     per = tw // strip
     screen._strips = per
@@ -201,8 +205,7 @@ def _build_table(screen, w, h, z):
         else:
             depth = _grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
         screen.depth.append(depth)
-        screen.stocks.append(_grid(screen, screen.cards_sheet, 5 * per, 1, strip, ch, x0, card_y[p],
-                                   S.TILE_BLANK * per, screen.face_inks))
+        screen.stocks.append([_face(screen, per - 1, strip, ch, x0 + s * tw, card_y[p]) for s in range(5)])
         if marks_y is not None:
             screen.marks.append([_grid(screen, screen.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
                                           marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
@@ -221,8 +224,8 @@ def _build_table(screen, w, h, z):
     screen.pile_ranks = [_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for k in range(2)]
     screen.pile_suits = [_overlay(screen, screen.suits_sheet, z["suit_w"], S.SUIT_BLANK) for k in range(2)]
     for k in range(2):
-        screen._place(screen.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
-        screen._place(screen.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
+        place(screen, screen.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
+        place(screen, screen.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
     screen.pile_info = [_grid(screen, screen.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
                       for k in range(2)]
     screen.status = Text(screen.table, status[0], status[1], status[2], 2)
@@ -233,6 +236,16 @@ def _build_table(screen, w, h, z):
     screen.status_low = Text(screen.table, status[0], status[1] + 12, status[2], k)
     screen.status_low.group.hidden = True
     screen.set_style(False, False)
+
+
+def _face(screen, strips, strip, ch, x, y):
+    # A stock's paper: a face's strips, hidden until a card is there
+    # (placed by set_style).
+    grid = _grid(screen, screen.cards_sheet, strips, 1, strip, ch, x, y, S.TILE_FACE, screen.face_inks)
+    for c in range(strips):
+        grid[c] = S.TILE_FACE * (strips + 1) + c
+    grid.hidden = True
+    return grid
 
 
 def _overlay(screen, sheet, size, blank):

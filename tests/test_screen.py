@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.cards import NO_CARD  # noqa: E402
-from engine.spit import CHOOSE, FOUR_STOCKS, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
+from engine.spit import CHOOSE, FILL_BASE, FOUR_STOCKS, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
 from hardware import profiles, sprites  # noqa: E402
 from hardware.app import MENU, App  # noqa: E402
 from hardware.keymaps import PILE_0  # noqa: E402
@@ -236,7 +236,8 @@ def grids(screen):
     named = [("piles%d" % k, screen.piles[k]) for k in range(2)] + [("pile_info%d" % k, screen.pile_info[k])
                                                                       for k in range(2)]
     for p in range(2):
-        named += [("stocks%d" % p, screen.stocks[p]), ("depth%d" % p, screen.depth[p]), ("info%d" % p, screen.info[p])]
+        named += [("stocks%d.%d" % (p, s), screen.stocks[p][s]) for s in range(5)]
+        named += [("depth%d" % p, screen.depth[p]), ("info%d" % p, screen.info[p])]
         if screen.marks:
             named += [("marks%d.%d" % (p, s), screen.marks[p][s]) for s in range(5)]
     return named
@@ -266,13 +267,10 @@ def check_layout(screen, width, height):
             a = boxes[j]
             assert x2 <= a[0] or a[2] <= x1 or y2 <= a[1] or a[3] <= y1, "overlap: %r %r" % (a, boxes[i])
     z = sprites.SIZES[screen.size]
-    tw = z["card_tile_w"]
     for p in range(2):
-        row = screen.stocks[p]
         for s in range(5):
-            col = 4 - s if row.flip_x else s
-            left = row.x + col * tw + (tw - z["card_w"] if row.flip_x else 0)
-            card = (left, row.y, left + z["card_w"], row.y + z["card_h"])
+            card = box(screen.stocks[p][s])
+            assert (card[2] - card[0], card[3] - card[1]) == (z["card_w"], z["card_h"])
             assert inside(box(screen.ranks[p][s]), card) and inside(box(screen.suits[p][s]), card), (p, s)
     for k in range(2):
         x, y = screen.piles[k].x, screen.piles[k].y
@@ -290,11 +288,14 @@ def digits(grid, at):
     return text
 
 
-def reference_card(screen, card, face_down):
+def reference_card(screen, card, face_down, stock=False):
     """A card as a person should see it, composed here from the sheets: the
     paper, and for a face-up card its rank and big suit at their places (the
-    table's colour, entry 0, is never drawn over the paper)."""
+    table's colour, entry 0, is never drawn over the paper). An empty stock
+    is the table; an empty pile, the empty slot's outline."""
     z = sprites.SIZES[screen.size]
+    if stock and card == NO_CARD:
+        return [[rgb565((0, 0, 0))] * z["card_w"] for _ in range(z["card_h"])]
     paper = sprites.TILE_EMPTY if card == NO_CARD else sprites.TILE_BACK if face_down else sprites.TILE_FACE
     inks = screen.back_inks if paper == sprites.TILE_BACK else screen.face_inks
     layers = [(screen.cards_sheet, inks, z["card_tile_w"], z["card_h"], paper, (0, 0), False)]
@@ -314,8 +315,8 @@ def reference_card(screen, card, face_down):
     return out
 
 
-def check_card_seen(screen, image, left, top, card, face_down, turned):
-    want = reference_card(screen, card, face_down)
+def check_card_seen(screen, image, left, top, card, face_down, turned, stock=False):
+    want = reference_card(screen, card, face_down, stock)
     h, w = len(want), len(want[0])
     for y in range(h):
         for x in range(w):
@@ -324,33 +325,41 @@ def check_card_seen(screen, image, left, top, card, face_down, turned):
             assert got == want[wy][wx], "card %r at (%d, %d): pixel (%d, %d)" % (card, left, top, x, y)
 
 
-def paper_tile(screen, grid, i):
-    """The cards sheet's tile (sprites.TILE_*) place i of a paper grid shows:
-    its strips are that tile's, in order, all but the gap's (screen_build);
-    a place never drawn shows the grid's default, the blank tile's first
-    strip (as blank as the others) all along."""
+def paper_tile(screen, grid):
+    """The cards sheet's tile (sprites.TILE_*) a paper grid shows: its strips
+    are that tile's, in order (a pile's grid has the gap's after them, which
+    stays as the grid began: screen_build); a pile never drawn shows the
+    grid's default, the blank tile's first strip (as blank as the others)
+    all along."""
     per = screen._strips
-    strips = [grid[i * per + c] for c in range(per - 1)]
+    strips = [grid[c] for c in range(per - 1)]
     if strips == [sprites.TILE_BLANK * per] * (per - 1):
         return sprites.TILE_BLANK
     tile = strips[0] // per
-    assert strips == [tile * per + c for c in range(per - 1)], (i, tile)
+    assert strips == [tile * per + c for c in range(per - 1)], tile
     return tile
 
 
-def check_card(screen, paper, i, rank, suit, card, face_down=False):
+def check_card(screen, paper, rank, suit, card, face_down=False):
     # The layers show this card: its paper, and its rank and suit over it in
-    # the suit's ink.
+    # the suit's ink. A stock's paper (a grid a stock) shows only a face, and
+    # is hidden where no card is.
+    if paper in [grid for row in screen.stocks for grid in row]:
+        assert paper_tile(screen, paper) == sprites.TILE_FACE and paper.pixel_shader is screen.face_inks
+        if card is None or card == NO_CARD:
+            assert paper.hidden and rank.hidden and suit.hidden
+            return
+        assert not paper.hidden
     if card is None or card == NO_CARD:
-        assert paper_tile(screen, paper, i) == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
+        assert paper_tile(screen, paper) == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
         assert rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.face_inks
     elif face_down:
-        assert paper_tile(screen, paper, i) == sprites.TILE_BACK and rank.hidden and suit.hidden
+        assert paper_tile(screen, paper) == sprites.TILE_BACK and rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.back_inks
     else:
         assert paper.pixel_shader is screen.face_inks and not rank.hidden and not suit.hidden
-        assert (paper_tile(screen, paper, i), rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
+        assert (paper_tile(screen, paper), rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
         assert rank.pixel_shader is screen.inks[card // 13] and suit.pixel_shader is screen.inks[card // 13]
 
 
@@ -364,7 +373,7 @@ def check_table(profile, screen, image, g, speed=False):
                 card, hidden = g.top(p * 5 + s), max(g.counts[p * 5 + s] - 1, 0)
             else:
                 card, hidden = None, 0
-            check_card(screen, screen.stocks[p], s, screen.ranks[p][s], screen.suits[p][s], card)
+            check_card(screen, screen.stocks[p][s], screen.ranks[p][s], screen.suits[p][s], card)
             if screen.marks:
                 assert row_drawn(screen, p, s) == sprites.ROW_DEPTH + hidden
         counts = (g.counts[0 + p], g.counts[2 + p]) if speed else (g.counts[10 + p],)
@@ -374,20 +383,16 @@ def check_table(profile, screen, image, g, speed=False):
     first = 4 if speed else 12
     for k in range(2):
         top = g.top(first + k)
-        check_card(screen, screen.piles[k], 0, screen.pile_ranks[k], screen.pile_suits[k], top, speed and g.phase == READY)
+        check_card(screen, screen.piles[k], screen.pile_ranks[k], screen.pile_suits[k], top, speed and g.phase == READY)
         assert digits(screen.pile_info[k], 1) == (str(g.counts[first + k]) if g.counts[first + k] else "0")
     # ...and the screen is what those tiles draw, each where it belongs, and
     # every card looks as the sheets compose it.
     check_pixels(screen, image, profile["width"], profile["height"])
-    z = sprites.SIZES[screen.size]
-    tw = z["card_tile_w"]
     for p in range(2):
-        row = screen.stocks[p]
         for s in range(g.stocks):
             card = g.hand(p, s) if speed else g.top(p * 5 + s)
-            col = 4 - s if row.flip_x else s
-            left = row.x + col * tw + (tw - z["card_w"] if row.flip_x else 0)
-            check_card_seen(screen, image, left, row.y, card, False, row.flip_x)
+            paper = screen.stocks[p][s]
+            check_card_seen(screen, image, paper.x, paper.y, card, False, paper.flip_x, stock=True)
     for k in range(2):
         top = g.top(first + k)
         check_card_seen(screen, image, screen.piles[k].x, screen.piles[k].y, top, speed and g.phase == READY, False)
@@ -461,6 +466,30 @@ def test_a_refused_mark_only_after_a_refused_move_on_the_boards_clock(rig, tmp_p
         assert [mark_pixels(image, screen.info[p]) for p in range(2)] == [0, 0]
 
 
+@pytest.mark.parametrize("facing", [False, True])
+def test_a_stock_played_out_shows_the_table_and_fills_again(rig, tmp_path, facing):
+    # SP-6: a stock's last card played leaves its place empty: the table is
+    # seen there (its paper, rank and suit hidden, so displayio composes no
+    # layer in it), and a card moved into it shows there again, upright or
+    # turned round for the top player. Read back from the pixels drawn.
+    profile, display, screen = rig
+    screen.set_style(facing, False)
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = position("8D/9h,2C/2D/2H/2S", "9S/6H/5H/5S/4C", pile0="7C", pile1="JC", spit0="3C", spit1="3D")
+    screen.show_game(g, controls, 0)
+    for p in range(2):
+        assert g.play(p, 0) == 0  # stock 0's only card onto pile 0: 8D on 7C, then 9S on 8D
+        screen.show_game(g, controls, 0)
+        image = snapshot(display, "%s-played-out-%d" % (profile["name"], p), tmp_path)
+        check_table(profile, screen, image, g)
+        assert screen.stocks[p][0].hidden and screen.ranks[p][0].hidden and screen.suits[p][0].hidden
+    assert g.play(0, FILL_BASE + 1 * 5 + 0) == 0  # stock 1's 2C into stock 0, 9H turned up
+    screen.show_game(g, controls, 0)
+    image = snapshot(display, "%s-filled" % profile["name"], tmp_path)
+    check_table(profile, screen, image, g)
+    assert not screen.stocks[0][0].hidden and screen.ranks[0][0][0] == g.top(0) % 13
+
+
 @pytest.mark.parametrize("facing,four", [(True, False), (False, True), (True, True)])
 def test_facing_each_other_and_four_colours(rig, tmp_path, facing, four):
     profile, display, screen = rig
@@ -471,13 +500,10 @@ def test_facing_each_other_and_four_colours(rig, tmp_path, facing, four):
     screen.show_game(g, controls, 0)
     image = snapshot(display, "%s-style-%d%d" % (profile["name"], facing, four), tmp_path)
     check_table(profile, screen, image, g)
-    assert screen.stocks[1].flip_x == facing and screen.stocks[1].flip_y == facing
-    # Player 1's stock 0 is on their left: over player 0's stock 4 when facing,
-    # its card (a tile turned round starts with the gap) right above.
-    tw = sprites.SIZES[screen.size]["card_tile_w"]
-    gap = tw - sprites.SIZES[screen.size]["card_w"]
-    p1_stock0 = screen.stocks[1].x + (4 * tw + gap if facing else 0)
-    assert p1_stock0 == screen.stocks[0].x + (4 * tw if facing else 0)
+    assert all(paper.flip_x == facing and paper.flip_y == facing for paper in screen.stocks[1])
+    # Player 1's stock 0 is on their left: over player 0's stock 4 when
+    # facing, right above.
+    assert screen.stocks[1][0].x == screen.stocks[0][4 if facing else 0].x
     if profile["colour"]:
         diamonds = screen.inks[1][sprites.INKED_INK]
         assert diamonds == (sprites.FOUR_COLOURS[1] if four else sprites.TWO_COLOURS[1])
@@ -498,7 +524,7 @@ def test_speed_on_the_pixels(rig, phase, tmp_path):
     image = snapshot(display, "%s-speed-%s" % (profile["name"], phase), tmp_path)
     check_table(profile, screen, image, g, speed=True)
     if phase == "ready":
-        assert paper_tile(screen, screen.piles[0], 0) == sprites.TILE_BACK  # the middle cards lie face down
+        assert paper_tile(screen, screen.piles[0]) == sprites.TILE_BACK  # the middle cards lie face down
         assert "TURN" in screen.status.text
     # The two counts beside each player are a glyph's height apart on the
     # screen: no lit pixel between them (issue 23: they read as one number).
@@ -725,7 +751,7 @@ def test_four_stocks_leave_the_fifth_place_empty_on_every_profile(rig, tmp_path)
     screen.show_game(g, controls, 0)
     image = snapshot(display, "%s-four-stocks" % profile["name"], tmp_path)
     check_table(profile, screen, image, g)
-    assert paper_tile(screen, screen.stocks[0], 4) == paper_tile(screen, screen.stocks[1], 4) == sprites.TILE_BLANK
+    assert screen.stocks[0][4].hidden and screen.stocks[1][4].hidden
     if screen.marks:
         assert screen.marks[0][4][0] == sprites.MARK_BLANK
 
