@@ -62,6 +62,25 @@ def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(t
     assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
 
 
+def test_a_stock_played_out_shows_the_table_on_the_firmware_as_on_the_desktop(tmp_path):
+    # SP-6's empty place: player 0 plays stock 0's only card (8D fits both
+    # piles: chosen, then pile 0), and the firmware draws the table where it
+    # was (its paper, rank and suit grids hidden), the very picture the
+    # desktop draws, pixel for pixel.
+    start = ("spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
+             "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
+    replay = tmp_path / "r.txt"
+    replay.write_text("600 p0.stock0\n900 p0.pile0\n1500 end\n")
+    want, frame = desktop(tmp_path, "pico-st7789-240", replay, 3, start=start)
+    assert want.split()[6].startswith("-/"), want  # stock 0 is empty
+    got = picoemu.emulate("pico-st7789-240", str(replay), {"SPIT_SEED": 3, "SPIT_START": "/start.txt"},
+                          {"start.txt": start + "\n"}, frames=(1500,), work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
+    picture.save(str(tmp_path / "firmware.png"))
+    assert rgb565(picture) == rgb565(frame)
+
+
 def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):
     # The OLED profile's drive without its display driver: the board says what
     # to do, no traceback (the Pico has no screen before the driver is loaded).
