@@ -92,7 +92,7 @@ class Screen:
     status: Text  # the middle's words, and their two copies (status_top turned)
     status_top: Text
     status_low: Text
-    stocks: list  # each player's grids: cards, back edges, markers, counts
+    stocks: list  # each player's grids: a stock's paper each, back edges, markers, counts
     depth: list
     marks: list
     info: list
@@ -400,9 +400,11 @@ class Screen:
             paper = self.stocks[p][s]
             rank = self.ranks[p][s]
             if card < 52:
-                if paper.hidden:
-                    paper.hidden = False
-                self._show_card(paper, rank, self.suits[p][s], card, False, was)
+                if was < 52:
+                    self._show_card(paper, rank, self.suits[p][s], card, False, was)  # a face on a face
+                else:
+                    paper.hidden = False  # (a stock's paper only ever shows a face)
+                    self._show_face(rank, self.suits[p][s], card)
             elif not paper.hidden or not rank.hidden:
                 # No card: the table, nothing to compose (a taken card's
                 # place redraws in a sixth of the time its paper would).
@@ -493,7 +495,7 @@ class Screen:
         # (and their ink, with the suit). A back (a pile's) is the paper
         # through the back's inks. was: the card drawn there before, if face
         # up (else _UNDRAWN). (A stock's paper only ever shows a face: _stock
-        # hides it where no card is.)
+        # hides it where no card is, and shows it with _show_face.)
         if was < 52 and card < 52 and not face_down:
             # A face on a face, the commonest change (a play, a card turned up):
             # what the grids show is known from was, so only the tiles and
@@ -524,6 +526,10 @@ class Screen:
                 rank.hidden = True
                 suit.hidden = True
             return
+        self._show_face(rank, suit, card)
+
+    def _show_face(self, rank, suit, card):
+        # A face's rank and suit grids show card, in its suit's ink.
         ink = self.inks[card // 13]
         if rank.pixel_shader is not ink:
             rank.pixel_shader = ink
@@ -535,9 +541,8 @@ class Screen:
             suit.hidden = False
 
     def _paper(self, grid, tile):
-        # A card's paper, the cards sheet's `tile`, as the grid's strips
-        # (screen_build): all but the gap's (a pile's grid has it, and it
-        # stays as it is; a stock's has none).
+        # A pile's paper, the cards sheet's `tile`, as the grid's strips
+        # (screen_build): all but the last, the gap, which stays as it is.
         per = self._strips
         first = tile * per
         if grid[0] != first:

@@ -183,9 +183,12 @@ def _build_table(screen, w, h, z):
     # tile) is drawn as strips the gap's width (sprites.SIZES: it divides
     # the card's), the last strip its gap: a card put in or taken from a
     # pile redraws the card, not the gap beside it (Screen._paper). A
-    # stock's paper is a grid of its own, the card's strips of a face and
-    # no gap: an empty stock hides it, and the table shows, which displayio
-    # draws with no layer to compose (Screen._stock).
+    # stock's paper is a grid of its own, a face and no gap (_face): an
+    # empty stock hides it, and the table shows, which displayio draws with
+    # no layer to compose (Screen._stock). Its tiles are the widest that
+    # divide the sheet, the card and where the face starts: on the bigger
+    # screens three, which the firmware keeps inside the grid.
+    face_w = _gcd(_gcd(screen.cards_sheet.width, cw), S.TILE_FACE * tw)
     strip = tw - cw
     per = tw // strip
     screen._strips = per
@@ -205,7 +208,7 @@ def _build_table(screen, w, h, z):
         else:
             depth = _grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
         screen.depth.append(depth)
-        screen.stocks.append([_face(screen, per - 1, strip, ch, x0 + s * tw, card_y[p]) for s in range(5)])
+        screen.stocks.append([_face(screen, x0 + s * tw, card_y[p], face_w) for s in range(5)])
         if marks_y is not None:
             screen.marks.append([_grid(screen, screen.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
                                           marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
@@ -238,14 +241,24 @@ def _build_table(screen, w, h, z):
     screen.set_style(False, False)
 
 
-def _face(screen, strips, strip, ch, x, y):
-    # A stock's paper: a face's strips, hidden until a card is there
+def _face(screen, x, y, w):
+    # A stock's paper: a face's card (the cards sheet's TILE_FACE without its
+    # gap) in tiles w wide (_build_table), hidden until a card is there
     # (placed by set_style).
-    grid = _grid(screen, screen.cards_sheet, strips, 1, strip, ch, x, y, S.TILE_FACE, screen.face_inks)
-    for c in range(strips):
-        grid[c] = S.TILE_FACE * (strips + 1) + c
+    z = screen._z
+    first = S.TILE_FACE * z["card_tile_w"] // w
+    tiles = z["card_w"] // w
+    grid = _grid(screen, screen.cards_sheet, tiles, 1, w, z["card_h"], x, y, first, screen.face_inks)
+    for c in range(1, tiles):
+        grid[c] = first + c
     grid.hidden = True
     return grid
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
 
 
 def _overlay(screen, sheet, size, blank):

@@ -326,11 +326,10 @@ def check_card_seen(screen, image, left, top, card, face_down, turned, stock=Fal
 
 
 def paper_tile(screen, grid):
-    """The cards sheet's tile (sprites.TILE_*) a paper grid shows: its strips
-    are that tile's, in order (a pile's grid has the gap's after them, which
-    stays as the grid began: screen_build); a pile never drawn shows the
-    grid's default, the blank tile's first strip (as blank as the others)
-    all along."""
+    """The cards sheet's tile (sprites.TILE_*) a pile's paper grid shows: its
+    strips are that tile's, in order (the gap's after them stays as the grid
+    began: screen_build); a pile never drawn shows the grid's default, the
+    blank tile's first strip (as blank as the others) all along."""
     per = screen._strips
     strips = [grid[c] for c in range(per - 1)]
     if strips == [sprites.TILE_BLANK * per] * (per - 1):
@@ -344,14 +343,16 @@ def check_card(screen, paper, rank, suit, card, face_down=False):
     # The layers show this card: its paper, and its rank and suit over it in
     # the suit's ink. A stock's paper (a grid a stock) shows only a face, and
     # is hidden where no card is.
-    if paper in [grid for row in screen.stocks for grid in row]:
-        assert paper_tile(screen, paper) == sprites.TILE_FACE and paper.pixel_shader is screen.face_inks
-        if card is None or card == NO_CARD:
-            assert paper.hidden and rank.hidden and suit.hidden
-            return
-        assert not paper.hidden
+    stock = paper in [grid for row in screen.stocks for grid in row]
+    if stock:
+        z = sprites.SIZES[screen.size]
+        w = paper.tile_width  # the face, from where the sheet's face tile starts, without its gap
+        assert w * paper.width == z["card_w"] and paper.pixel_shader is screen.face_inks
+        assert [paper[c] for c in range(paper.width)] == [sprites.TILE_FACE * z["card_tile_w"] // w + c
+                                                         for c in range(paper.width)]
+        assert paper.hidden == (card is None or card == NO_CARD)
     if card is None or card == NO_CARD:
-        assert paper_tile(screen, paper) == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
+        assert stock or paper_tile(screen, paper) == (sprites.TILE_BLANK if card is None else sprites.TILE_EMPTY)
         assert rank.hidden and suit.hidden
         assert paper.pixel_shader is screen.face_inks
     elif face_down:
@@ -359,7 +360,8 @@ def check_card(screen, paper, rank, suit, card, face_down=False):
         assert paper.pixel_shader is screen.back_inks
     else:
         assert paper.pixel_shader is screen.face_inks and not rank.hidden and not suit.hidden
-        assert (paper_tile(screen, paper), rank[0], suit[0]) == (sprites.TILE_FACE, card % 13, card // 13)
+        assert stock or paper_tile(screen, paper) == sprites.TILE_FACE
+        assert (rank[0], suit[0]) == (card % 13, card // 13)
         assert rank.pixel_shader is screen.inks[card // 13] and suit.pixel_shader is screen.inks[card // 13]
 
 
