@@ -186,8 +186,9 @@ def _build_table(screen, w, h, z):
     # stock's paper is a grid of its own, a face and no gap (_face): an
     # empty stock hides it, and the table shows, which displayio draws with
     # no layer to compose (Screen._stock). Its tiles are the widest that
-    # divide the sheet, the card and where the face starts: on the bigger
-    # screens three, which the firmware keeps inside the grid.
+    # divide the sheet, the card and where the face starts: three on the
+    # large and small sizes (up to four, the firmware keeps them inside the
+    # grid object), five on the medium.
     face_w = _gcd(_gcd(screen.cards_sheet.width, cw), S.TILE_FACE * tw)
     strip = tw - cw
     per = tw // strip
