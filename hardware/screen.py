@@ -51,7 +51,6 @@ from .sprites import (
     ROW_DEPTH,
     ROW_REFUSED,
     TILE_BACK,
-    TILE_BLANK,
     TILE_EMPTY,
     TILE_FACE,
     TWO_COLOURS,
@@ -69,7 +68,7 @@ _SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no u
 _SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
-_NO_STOCK = 254  # _show_card: no stock here (four stocks, V-1)
+_NO_STOCK = 254  # _stock: no stock here (four stocks, V-1)
 _UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
 _SPEED_STOCK = 0
@@ -509,15 +508,12 @@ class Screen:
             if card % 13 != was % 13:
                 rank[0] = card % 13
             return
-        none = card == NO_CARD or card == _NO_STOCK
+        none = card == NO_CARD
         back = face_down and not none
         inks = self.back_inks if back else self.face_inks
         if paper.pixel_shader is not inks:
             paper.pixel_shader = inks
-        if none:
-            self._paper(paper, TILE_EMPTY if card == NO_CARD else TILE_BLANK)
-        else:
-            self._paper(paper, TILE_BACK if back else TILE_FACE)
+        self._paper(paper, TILE_EMPTY if none else TILE_BACK if back else TILE_FACE)
         if none or back:
             # Hidden, not a clear tile: displayio then skips the two grids
             # where it composes the paper (a clear pixel costs as much as
