@@ -398,18 +398,19 @@ class Screen:
             self._drawn_card[i] = card
             paper = self.stocks[p][s]
             rank = self.ranks[p][s]
+            suit = self.suits[p][s]
             if card < 52:
                 if was < 52:
-                    self._show_card(paper, rank, self.suits[p][s], card, False, was)  # a face on a face
+                    self._show_card(paper, rank, suit, card, False, was)  # a face on a face
                 else:
                     paper.hidden = False  # (a stock's paper only ever shows a face)
-                    self._show_face(rank, self.suits[p][s], card)
-            elif not paper.hidden or not rank.hidden:
+                    self._show_face(rank, suit, card)
+            elif not paper.hidden:  # (its rank and suit are shown and hidden with it)
                 # No card: the table, nothing to compose (a taken card's
                 # place redraws in a sixth of the time its paper would).
                 paper.hidden = True
                 rank.hidden = True
-                self.suits[p][s].hidden = True
+                suit.hidden = True
         was = self._drawn_row[i]
         if was != row:
             self._drawn_row[i] = row
