@@ -95,6 +95,7 @@ class Controls:
         self.cursor = bytearray(2)
         self.slot = bytearray((NONE, NONE))  # cursor boards: empty slot chosen for SP-6
         self.result = bytearray(2)  # each player's last move: 0 or why it was refused (or TAKEN)
+        self.refusals = bytearray(2)  # each player's refusals so far, mod 256 (the screen flashes a new one)
         self.refused = bytearray((NONE, NONE))  # where: the stock (0..4) or PILE_0 + pile, or NONE
         self._pile_by = bytearray((NONE, NONE))  # who last played onto each pile, and when
         self._pile_at = [0, 0]
@@ -321,6 +322,8 @@ class Controls:
         before = game.round
         r = game.play(player, move)
         self.result[player] = r
+        if r:
+            self.refusals[player] = (self.refusals[player] + 1) & 255
         # Where it was refused: the card played (a stock, or the one moved
         # into an empty slot); none for a call or a slap.
         if move < FILL_BASE:
@@ -348,6 +351,7 @@ class Controls:
         self.attempts += 1
         self.last = player
         self.result[player] = reason
+        self.refusals[player] = (self.refusals[player] + 1) & 255
         self.refused[player] = place
 
     def _tidy(self, game):

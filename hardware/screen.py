@@ -137,7 +137,8 @@ class Screen:
         self._drawn_card = bytearray([_UNDRAWN] * 12)
         self._drawn_row = bytearray(b"\xff" * 12)
         self._drawn_mark = bytearray(b"\xff" * 12)
-        self._attempts = 0
+        self._refusals = bytearray(2)  # controls.refusals when each player's last refusal was lit
+        self._newest = 0  # the player refused last: the middle names theirs first
         self._status_key = -1
         # What show_game last looked at: the game, its round, phase and pile
         # counts, and what marked each player's stocks (see show_game).
@@ -233,11 +234,17 @@ class Screen:
                 self._seen = seen = bytearray(len(n))  # (a new game: not while one is played)
         # A refused move: a red cross at the card (or pile) for FLASH_MS, and
         # its reason in the middle; where it has no place, beside the count.
-        if controls is not None and controls.attempts != self._attempts:
-            self._attempts = controls.attempts
-            for p in range(2):
-                if controls.result[p]:
-                    self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
+        # Only a refusal not lit before lights it (a player's old reason stays
+        # in controls.result while the other plays on).
+        if controls is not None:
+            counts = controls.refusals
+            lit = self._refusals
+            if counts != lit:
+                for p in range(2):
+                    if counts[p] != lit[p]:
+                        lit[p] = counts[p]
+                        self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
+                        self._newest = p
         redraw_at = None
         refused = self._refused
         mark_in = self._mark_in
@@ -345,7 +352,7 @@ class Screen:
         self._drawn_star = star
         if changed or full:
             seen[:] = n  # (a slice the VM keeps on its stack: nothing allocated)
-        why = 0
+        why = self._newest  # (which reason comes first)
         for p in range(2):
             if self._flash_until[p] is not None and controls is not None:
                 why = why * 256 + controls.result[p] + 1
@@ -478,8 +485,10 @@ class Screen:
 
     def why_text(self, controls, player):
         # The reason of a refused move still flashing: player's (-1: either's,
-        # with the side it is for, "v" bottom or "^" top), where it fits.
-        for p in range(2):
+        # the newest first, with the side it is for, "v" bottom or "^" top),
+        # where it fits.
+        for q in range(2):
+            p = q ^ self._newest
             if self._flash_until[p] is None or controls is None or player >= 0 and p != player:
                 continue
             r = controls.result[p]

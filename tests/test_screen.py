@@ -38,7 +38,7 @@ def play_scene(controls):
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
     controls.chosen[0] = 1
     controls.result[1] = 5  # player 1's last move was refused: flash
-    controls.attempts += 1
+    controls.refusals[1] += 1
     return g
 
 
@@ -457,7 +457,7 @@ def test_a_refused_mark_only_after_a_refused_move_on_the_boards_clock(rig, tmp_p
     wrap = 1 << 29
     for at in (POWER_ON_TICKS + 1000, wrap - 100):
         controls.result[1] = 5  # player 1's move is refused
-        controls.attempts += 1
+        controls.refusals[1] += 1
         until = screen.show_game(g, controls, at)
         assert until == (at + FLASH_MS) % wrap
         image = snapshot(display, "%s-refused" % profile["name"], tmp_path)
@@ -993,7 +993,8 @@ def test_a_table_drawn_move_by_move_is_the_table_drawn_at_once(name, kind):
             drawn.show_game(g, controls, now)
             if step % 3 == 0 or g.phase != PLAY:
                 fresh = screen(Unshown())
-                fresh._attempts = controls.attempts  # the refusals lit now, as the drawn one has them
+                fresh._refusals[:] = controls.refusals  # the refusals lit now, as the drawn one has them
+                fresh._newest = drawn._newest
                 fresh._flash_until = list(drawn._flash_until)
                 fresh.show_game(g, controls, now)
                 assert _tiles(drawn, drawn.root) == _tiles(fresh, fresh.root), (name, kind, match, step, g.text())

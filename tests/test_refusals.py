@@ -1,0 +1,113 @@
+"""A refused move's mark and word, as a player sees them (issue 34, item 1):
+a mark lasts its second, is never shown again, and the middle names the
+player refused. Every profile, Spit and Speed, both seat layouts."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from engine import speed  # noqa: E402
+from hardware import sprites  # noqa: E402
+from hardware.controls import Controls  # noqa: E402
+from hardware.desktop import POWER_ON_TICKS  # noqa: E402
+from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
+from hardware.screen import FLASH_MS  # noqa: E402
+from helpers import position, speed_position  # noqa: E402
+from test_screen import check_pixels, rig, row_drawn, snapshot  # noqa: E402, F401  (rig: the fixture)
+
+_WRAP = 1 << 29
+
+
+def _tap(controls, g, profile, player, action, t):
+    k = profile["keymap"].index(player * 16 + action)
+    controls.feed(g, k, True, t)
+    controls.apply(g)
+    controls.feed(g, k, False, (t + 60) % _WRAP)
+    return (t + 100) % _WRAP
+
+
+def _play_from(controls, g, profile, player, s, pile, t):
+    # Player's stock s played onto pile (or tried there), as their keys do it.
+    if profile["cursor"]:
+        while controls.cursor[player] != s:
+            t = _tap(controls, g, profile, player, NEXT, t)
+        return _tap(controls, g, profile, player, PILE_0 + pile, t)
+    t = _tap(controls, g, profile, player, STOCK_0 + s, t)
+    if controls.chosen[player] == s:  # fits both piles: the pile key says which
+        t = _tap(controls, g, profile, player, PILE_0 + pile, t)
+    return t
+
+
+def _game(kind):
+    # Player 0's third card and player 1's third fit neither pile (7C, 9C);
+    # player 1's first (6H) fits pile 0 only.
+    if kind == "spit":
+        return position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    return speed_position("8D/2C/2D/2H/2S", "6H/10S/5H/5S/4C", pile0="7C", pile1="9C", stock0="3C", stock1="3D")
+
+
+def _refused_marks(screen):
+    # (player, stock) of every red bar drawn beside a card.
+    return [(p, s) for p in range(2) for s in range(5) if row_drawn(screen, p, s) == sprites.ROW_REFUSED]
+
+
+def _words(screen):
+    # The middle's words each player reads: one copy, or each player's own.
+    if screen.twice:
+        return (screen.status_low.text, screen.status_top.text)
+    return (screen.status.text, screen.status.text)
+
+
+@pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
+@pytest.mark.parametrize("kind", ["spit", "speed"])
+def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(rig, tmp_path, kind, facing):
+    profile, display, screen = rig
+    screen.speed = kind == "speed"
+    screen.set_style(facing, False)
+    screen.twice = facing
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = _game(kind)
+    if screen.speed:
+        controls.call = g.call
+    t = POWER_ON_TICKS
+    screen.show_game(g, controls, t)
+    name = "%s-%s-%s" % (profile["name"], kind, "facing" if facing else "side")
+
+    # The bottom player is refused: their mark and word, for FLASH_MS.
+    t = _play_from(controls, g, profile, 0, 2, 0, t)
+    assert controls.result[0]
+    screen.show_game(g, controls, t)
+    image = snapshot(display, name + "-1-bottom-refused", tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    assert _refused_marks(screen) == [(0, 2)]
+    t = (t + FLASH_MS + 1200) % _WRAP  # 2.2 s later: long out
+    screen.show_game(g, controls, t)
+    assert _refused_marks(screen) == []
+
+    # The top player is refused: only their mark, and the middle names them.
+    t = _play_from(controls, g, profile, 1, 2, 0, t)
+    assert controls.result[1] and controls.result[0]  # the bottom's old reason is still kept
+    screen.show_game(g, controls, t)
+    image = snapshot(display, name + "-2-top-refused", tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    assert _refused_marks(screen) == [(1, 2)]
+    bottom, top = _words(screen)
+    if facing:
+        assert "no fit" not in bottom and ("no fit" in top or screen.status_top.cols < 6), (bottom, top)
+    else:
+        assert "v " not in bottom.split("\n")[-1], bottom  # never the bottom's side
+        if screen.status.cols >= 8:
+            assert "^ no fit" in bottom, bottom
+
+    # A legal play by the top player once that is out brings no mark back.
+    t = (t + FLASH_MS + 100) % _WRAP
+    screen.show_game(g, controls, t)
+    t = _play_from(controls, g, profile, 1, 0, 0, t)
+    assert controls.result[1] == 0
+    screen.show_game(g, controls, t)
+    image = snapshot(display, name + "-3-top-played", tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    assert _refused_marks(screen) == []
+    assert all("no fit" not in w for w in _words(screen)), _words(screen)
+    assert [screen.info[p][7] for p in range(2)] == [sprites.GLYPH_BLANK] * 2
