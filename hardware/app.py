@@ -334,8 +334,9 @@ class App:
     def _computer(self, g, now_ms):
         # The computer players press their buttons when their reaction time is up,
         # one press at a time when its time comes, _BOT_PRESS_MS apart, stamped
-        # with that time and fed into the same batch as the scanner's events:
-        # first press wins, whoever pressed.
+        # with that time and pushed into the same batch as the scanner's events:
+        # first press wins, whoever pressed. (The keys of its side make no
+        # move: Controls.muted.)
         bots = self.bots
         if bots[0] is None and bots[1] is None:
             return  # two people (every pass asks)
@@ -371,8 +372,7 @@ class App:
             keys[j - 1] = keys[j]
         self._bot_left[p] = left - 1
         self._bot_due[p] = (when + _BOT_PRESS_MS) & _TICKS_MAX if left > 1 else None
-        self.controls.feed(g, key, True, when)
-        self.controls.feed(g, key, False, when)
+        self.controls.push(g, key, when)
 
     def _draw_match(self, now_ms):
         self._drawn = self.controls.presses

@@ -106,6 +106,10 @@ class Controls:
         self.presses = 0  # presses handled (the screen redraws when it changes)
         self.last = 0  # the player of the last move tried
         self.call = SPIT  # the move any key makes in READY/STALEMATE (Speed: its TURN)
+        # Bit p: player p's keys make no move in a match (the computer plays
+        # that side: its presses come through push()). They are still held
+        # and let go, so the pause chord works from either side.
+        self.muted = 0
 
     # -- events in --
 
@@ -132,6 +136,13 @@ class Controls:
             return  # bounce or chatter, on pressing or on letting go
         self._ever[key] = 1
         self._edge_at[key] = timestamp
+        if handler is None and self.muted >> (self.keymap[key] >> 4) & 1:
+            return  # the computer's side: its keys make no move
+        self.push(game, key, timestamp, handler)
+
+    def push(self, game, key, timestamp, handler=None):
+        # A press to order and apply with the rest of the batch, as it is: the
+        # computer's (App), or one feed() let through.
         if self._count == len(self._key):
             self.apply(game, handler)
         i = self._count

@@ -285,6 +285,7 @@ def play(app, game, now_ms):
         app.bots = [Bot(0, 3, seed, app.kind == 1), Bot(1, 2, seed + 1, app.kind == 1)]
     elif players:
         app.bots[1] = Bot(1, players - 1, seed, app.kind == 1)
+    app.controls.muted = (1 if app.bots[0] else 0) | (2 if app.bots[1] else 0)  # the computer's side takes no keys
     app._bot_due = [None, None]
     app.controls.call = game.call
     app.saved = None

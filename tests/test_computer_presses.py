@@ -61,3 +61,53 @@ def test_a_human_press_between_the_computers_two_presses_wins_when_it_was_first(
     assert card_text(g.top(5)) == "6S"  # the computer's card is still in its stock
     # (Its pile press, 45 ms after the first, found nobody able to play: a stalemate,
     # where any key calls spit.)
+
+
+def test_the_computers_side_takes_no_keys_but_the_pause():
+    # Issue 34, item 3: in a "vs Easy" match the top player's buttons called
+    # spit for the computer and played its cards. Now its side's keys make no
+    # move; holding both of its pile keys still pauses (a demo has no other).
+    from engine.spit import READY
+    from hardware.app import PAUSED, PAUSE_HOLD_MS
+    from hardware.keymaps import PILE_0
+
+    profile = profiles.get("pico-st7789-240")
+    clock = [0]
+    keys = DesktopKeys(len(profile["keymap"]), lambda: clock[0])
+    app = App(BlindScreen(), keys, Event(), profile, lambda: clock[0], seed=1)
+    app.players = 1  # player 1 is the computer (Easy)
+    numbers = key_numbers(profile["keymap"])
+    from engine.spit import Game
+
+    g = Game(5, 0)  # a new deal: READY
+    menu.play(app, g, 0)
+
+    def tap(action, player=1):
+        k = numbers[player * 16 + action]
+        clock[0] += 5
+        keys.set(k, True, clock[0])
+        app.step(clock[0])
+        clock[0] += 60
+        keys.set(k, False, clock[0])
+        app.step(clock[0])
+
+    assert g.phase == READY
+    tap(STOCK_0)  # any key calls spit in READY: not the computer's keys
+    assert g.called == 0
+    tap(STOCK_0, player=0)  # the person calls; the computer calls when it reacts
+    while g.phase == READY:
+        clock[0] += 5
+        app.step(clock[0])
+        assert clock[0] < 10000
+    app.bots[1] = None  # (the computer stops here, so only the keys could move its cards or call)
+    before = g.text()
+    for action in (STOCK_0, STOCK_0 + 1, PILE_0, PILE_0 + 1):
+        tap(action)
+    assert g.text() == before and app.controls.chosen[1] == 255 and app.controls.result[1] == 0
+    # The pause chord from its side: both pile keys held for PAUSE_HOLD_MS.
+    for action in (PILE_0, PILE_0 + 1):
+        keys.set(numbers[16 + action], True, clock[0])
+    for _ in range(PAUSE_HOLD_MS // 5 + 10):
+        clock[0] += 5
+        app.step(clock[0])
+    assert app.mode == PAUSED and app.paused_by == 1
