@@ -29,7 +29,11 @@
 #     then a pile key plays it there, or the empty slot's key moves it (SP-6).
 #   on an empty slot a card could fill: that slot is chosen (SP-6); then a
 #     stock key moves its card there.
-#   the same key again: cancel. A pile key with nothing chosen: refused.
+#   the same key again: cancel. A pile key with nothing chosen: refused when
+#     it is let go, unless the other pile key joins it first.
+# Both pile keys of a player held are the pause chord (the App pauses after a
+#   second): a pile key pressed while the other is held makes no move and no
+#   refusal.
 # On four-key boards (cursor): PREV/NEXT move the cursor over the stocks; a
 #   pile key plays the card under the cursor on that pile. On an empty slot a
 #   pile key chooses that slot for SP-6; then the cursor on a stock and a pile
@@ -78,6 +82,8 @@ class Controls:
         n = len(keymap)
         self._held = bytearray(n)
         self.down = 0  # how many keys are held
+        self._piles = bytearray(2)  # each player's pile keys held: bit k for pile k (3: the pause chord)
+        self._pick = bytearray((NONE, NONE))  # a pile key pressed with nothing chosen: refused when let go
         self._edge_at = [0] * n  # time of the key's last accepted press or any release
         self._ever = bytearray(n)  # the key has an edge time to compare with
         self._key = bytearray(batch)
@@ -101,7 +107,7 @@ class Controls:
         self._pile_at = [0, 0]
         self.played = bytearray((NONE, NONE))  # the stock each player last played from, and when
         self.played_at = [0, 0]
-        self.attempts = 0  # moves tried so far (the screen compares it to flash)
+        self.attempts = 0  # moves tried so far (the App sounds a change)
         self.applied = 0  # moves the game accepted
         self.presses = 0  # presses handled (the screen redraws when it changes)
         self.last = 0  # the player of the last move tried
@@ -117,17 +123,30 @@ class Controls:
         # One keypad event. Presses are buffered; apply() plays them in order.
         if key >= len(self.keymap) or self.keymap[key] == UNUSED:
             return
+        m = self.keymap[key]
+        p = m >> 4
+        pile = (m & 15) - PILE_0
         if not pressed:
             if self._held[key]:
                 self._held[key] = 0
                 self.down -= 1
+                if 0 <= pile < 2:
+                    self._piles[p] &= ~(1 << pile)
             self._ever[key] = 1
             self._edge_at[key] = timestamp
+            if self._pick[p] == m & 15:
+                self._pick[p] = NONE
+                if game is not None and game.phase == PLAY and handler is None:
+                    self.presses += 1
+                    self.now = timestamp
+                    self._refuse(p, NOTHING_CHOSEN, m & 15)
             return
         if self._held[key]:
             return  # no release in between: not a new press
         self._held[key] = 1
         self.down += 1
+        if 0 <= pile < 2:
+            self._piles[p] |= 1 << pile
         if self._resync:
             if ticks_diff(timestamp, self._resync_at) <= self.RESYNC_MS:
                 return  # held through the reset: already acted on, or lost
@@ -136,7 +155,7 @@ class Controls:
             return  # bounce or chatter, on pressing or on letting go
         self._ever[key] = 1
         self._edge_at[key] = timestamp
-        if handler is None and self.muted >> (self.keymap[key] >> 4) & 1:
+        if handler is None and self.muted >> p & 1:
             return  # the computer's side: its keys make no move
         self.push(game, key, timestamp, handler)
 
@@ -163,6 +182,8 @@ class Controls:
         for k in range(len(self._held)):
             self._held[k] = 0
         self.down = 0
+        self._piles[0] = self._piles[1] = 0
+        self._pick[0] = self._pick[1] = NONE
         self._resync = True
         self._resync_at = now
 
@@ -241,6 +262,7 @@ class Controls:
 
     def _press(self, game, player, action):
         self.presses += 1
+        self._pick[player] = NONE  # a new press of theirs: a pick refusal waiting for its key is dropped
         ph = game.phase
         if ph == READY:
             if not self._dealt or ticks_diff(self.now, self._dealt_at) >= self.SPIT_GRACE_MS:
@@ -291,7 +313,9 @@ class Controls:
         elif action < PREV:
             if chosen == NONE:
                 self.slot[player] = NONE
-                self._refuse(player, NOTHING_CHOSEN, action)
+                # Refused when let go, unless the other pile key joins it:
+                # both held are the pause chord, which refuses nothing.
+                self._pick[player] = NONE if self._piles[player] == 3 else action
                 return
             self.chosen[player] = NONE
             self._try(game, player, chosen * 2 + action - PILE_0)
@@ -301,8 +325,8 @@ class Controls:
         if action == PREV or action == NEXT:
             self.cursor[player] = (self.cursor[player] + (ns - 1 if action == PREV else 1)) % ns
             return
-        if action >= PREV or action < PILE_0:
-            return
+        if action >= PREV or action < PILE_0 or self._piles[player] == 3:
+            return  # (both pile keys held: the pause chord, no move)
         c = self.cursor[player]
         slot = self.slot[player]
         if slot != NONE:

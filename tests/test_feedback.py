@@ -134,3 +134,38 @@ def test_next_due_says_when_a_note_or_a_light_changes_next():
     # Near the wrap of ticks_ms: the same distances.
     f.event(1, 1, (1 << 29) - 10)
     assert f.next_due((1 << 29) - 10) == first
+
+
+def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_let_go():
+    # Issue 34, item 5: holding both pile buttons gave "v pick" and two refused
+    # buzzes before PAUSED. Now the chord refuses nothing; a pile key alone
+    # with nothing chosen is still refused, once it is let go.
+    from hardware.app import PAUSED
+    from hardware.controls import NOTHING_CHOSEN
+
+    for seconds in (False, True):  # the second pile key a scan later, or in the same scan
+        rig, out, strip = rig_with_feedback()
+        menu.play(rig.app, position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
+                                    spit0="3C", spit1="3D"), rig.clock)
+        k0, k1 = (rig.numbers[PILE_0 + k] for k in range(2))
+        rig.keys.set(k0, True, rig.clock)
+        if seconds:
+            rig.run(80)
+        rig.keys.set(k1, True, rig.clock)
+        rig.run(1100)
+        assert rig.app.mode == PAUSED
+        assert "refused" not in names(rig) and rig.app.controls.result[0] == 0, names(rig)
+        rig.keys.set(k0, False, rig.clock)
+        rig.keys.set(k1, False, rig.clock)
+        rig.run(100)
+        assert "refused" not in names(rig)
+    rig, out, strip = rig_with_feedback()
+    menu.play(rig.app, position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
+                                spit0="3C", spit1="3D"), rig.clock)
+    k0 = rig.numbers[PILE_0]
+    rig.keys.set(k0, True, rig.clock)
+    rig.run(200)
+    assert "refused" not in names(rig)  # held: it may yet be the chord
+    rig.keys.set(k0, False, rig.clock)
+    rig.run(20)
+    assert names(rig)[-1] == "refused" and rig.app.controls.result[0] == NOTHING_CHOSEN

@@ -48,7 +48,7 @@ def main():
         t = (1 << 29) - 2000
         for i in range(count):
             keys[i] = rng.below(len(keymap))
-            pressed[i] = rng.below(3) > 0
+            pressed[i] = rng.below(2)  # as many releases as presses: a hand holds few keys at once
             t = (t + rng.below(30)) & ((1 << 29) - 1)
             times[i] = t
         state = [g, c, keys, pressed, times, 0]
