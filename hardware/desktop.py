@@ -33,7 +33,8 @@ Environment (code.py reads it; settings.toml on the board):
   SPIT_SAVE     the file standing in for the board's nvm (settings, a match
                 between rounds), written as a Pico's flash is
                 (hardware/nvm_flash.py); default ~/.spit/nvm.bin for the
-                window, none for a replay
+                window, none for a replay. A file that is neither empty
+                nor a save of the game's is refused and left as it is
 
 Replay file: one key event a line, ``MS KEY [down|up]``, times in ms from the
 start, ``#`` comments. KEY is ``p0.stock2``, ``p1.pile0``, ``p0.prev``,

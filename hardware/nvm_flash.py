@@ -128,6 +128,18 @@ class FlashNvm:
         self.steps += 1
 
 
+def looks_saved(data):
+    """True for what FileNvm writes: a board's whole nvm (either chip's size),
+    erased or starting with a record of hardware/storage.py (its length, a
+    kind and a format version; the rest may be cut short by a power cut).
+    Anything else (a text, a picture, a replay) is someone else's file."""
+    from .storage import CLEARED, FORMAT, KINDS
+
+    if len(data) not in [size for size, _, _ in _CHIPS.values()]:
+        return False
+    return data[0] == 0xFF or data[1] & ~CLEARED in KINDS and 1 <= data[2] <= FORMAT
+
+
 class FileNvm:
     """A file standing for a board's nvm on the desktop: FlashNvm (a Pico's
     4 KB by default, written as the RP2040
@@ -153,6 +165,9 @@ class FileNvm:
             pass
         except OSError as e:
             raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
+        if data and not looks_saved(data):
+            raise SetupError("SPIT_SAVE %s is not this game's save file (%d bytes); it is left as it is: "
+                             "name a new file, or one the game saved" % (path, len(data)))
         self.flash = FlashNvm(chip, data)
         self.flash.on_write = self._keep
         self._failed = False

@@ -38,7 +38,7 @@ SETTINGS = 1
 MATCH = 2
 TALLY = 4
 CLEARED = 0x80  # with a kind: the record says there is none (a finished match)
-_KINDS = (SETTINGS, MATCH, TALLY)
+KINDS = (SETTINGS, MATCH, TALLY)
 _EXTRA = 6  # bytes of a record besides its payload
 SIZE_NEEDED = 256
 SPARE_MS = 15 * 60 * 1000  # erases_always: at most one write in this much play (4 an hour)
@@ -100,7 +100,7 @@ class Store:
                 version = raw[at + 2]
                 why = "is format %d, this game reads format %d (%s)" % (
                     version, FORMAT, "from a newer game" if version > FORMAT else "from an older game")
-            elif raw[at + 1] & ~CLEARED not in _KINDS:
+            elif raw[at + 1] & ~CLEARED not in KINDS:
                 why = "is not a record of this game"
             elif crc16(raw, at, at + 3 + n) != raw[at + 3 + n] | raw[at + 4 + n] << 8:
                 why = "is corrupt (checksum)"
@@ -154,7 +154,7 @@ class Store:
         image = bytearray(b"\xff" * len(nvm))
         at = 0
         newest = {}
-        for kind in _KINDS:
+        for kind in KINDS:
             found = self._newest.get(kind)
             if kind in new or found is None:
                 continue
@@ -162,7 +162,7 @@ class Store:
             image[at : at + n + _EXTRA] = nvm[start : start + n + _EXTRA]
             newest[kind] = (at, n, cleared)
             at += n + _EXTRA
-        for kind in _KINDS:  # in this order, whatever new's
+        for kind in KINDS:  # in this order, whatever new's
             buf = new.get(kind)
             if buf is None:
                 continue

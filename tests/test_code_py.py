@@ -518,3 +518,29 @@ def test_every_tap_typed_in_the_window_counts(tmp_path):
     from hardware.desktop import TAP_SPACING_MS
 
     assert TAP_SPACING_MS >= Controls.LOCKOUT_MS + 2 * 5  # the lockout, and two scans' debounce either side
+
+
+def test_a_save_file_that_is_not_the_games_is_refused_and_left_as_it_is(tmp_path):
+    # Issue 34, item 2: SPIT_SAVE naming a copy of the README turned its 39 KB
+    # into a 4 KB save, and naming the replay being played destroyed it. A
+    # file that is not empty and not this game's save is refused in one line.
+    readme = tmp_path / "README.md"
+    readme.write_bytes(open(os.path.join(ROOT, "README.md"), "rb").read())
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.stock1\n600 p0.pile0\n900 p0.pile1\n1500 end\n")  # an option changed, then go
+    for victim in (readme, replay):
+        before = victim.read_bytes()
+        out = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SAVE": str(victim)})
+        assert out.returncode == 1
+        lines = out.stdout.strip().splitlines()
+        assert len(lines) == 1 and str(victim) in lines[0] and "not this game's save" in lines[0], out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+        assert victim.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "r.txt"]
+    # An empty file, and the game's own save, are used.
+    save = tmp_path / "nvm.bin"
+    save.write_bytes(b"")
+    for _ in range(2):
+        out = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SAVE": str(save)})
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert len(save.read_bytes()) == 4096
