@@ -410,6 +410,14 @@ class DesktopIO:
         self.replay = env.get("SPIT_REPLAY")
         self.frames = env.get("SPIT_FRAMES")
         self.shot = env.get("SPIT_SHOT")
+        if self.shot:  # refused now, not after the whole replay has run
+            folder = os.path.dirname(os.path.abspath(self.shot))
+            if os.path.isdir(self.shot):
+                raise SetupError("SPIT_SHOT %s is a folder: name a .png file to save the last frame in" % self.shot)
+            if not os.path.isdir(folder):
+                raise SetupError("SPIT_SHOT %s: its folder %s does not exist" % (self.shot, folder))
+        if self.frames and os.path.exists(self.frames) and not os.path.isdir(self.frames):
+            raise SetupError("SPIT_FRAMES %s is a file: name a folder to save the frames in" % self.frames)
         self.speed = float(env.get("SPIT_SPEED", "0") or 0)
         self.clock0 = _whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, POWER_ON_TICKS)  # ticks_ms at the start
         self.loop_ms = _whole(env, "SPIT_LOOP_MS", PASS_MS, 1000, PASS_MS)  # a replay's time per pass

@@ -544,3 +544,20 @@ def test_a_save_file_that_is_not_the_games_is_refused_and_left_as_it_is(tmp_path
         out = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SAVE": str(save)})
         assert out.returncode == 0, out.stdout + out.stderr
         assert len(save.read_bytes()) == 4096
+
+
+def test_a_shot_naming_a_folder_or_a_missing_one_is_refused_before_the_replay_runs(tmp_path):
+    # Issue 34, item 12: the whole replay ran, then a 10-line traceback.
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.stock1\n900 end\n")
+    listing = tmp_path / "listing.txt"
+    listing.write_text("x")
+    for name, value, says in (("SPIT_SHOT", tmp_path, "is a folder"),
+                              ("SPIT_SHOT", tmp_path / "no" / "shot.png", "does not exist"),
+                              ("SPIT_FRAMES", listing, "is a file")):
+        out = run(["code.py"], {"SPIT_REPLAY": str(replay), name: str(value)})
+        assert out.returncode == 1
+        lines = out.stdout.strip().splitlines()
+        assert len(lines) == 1 and str(value) in lines[0] and says in lines[0], out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["listing.txt", "r.txt"]
