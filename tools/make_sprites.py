@@ -230,6 +230,15 @@ def draw_glyphs(size):
     sheet.stamp(S.GLYPH_STAR, STAR, x0, y0 + k, S.INK_CHOSEN, k)
     sheet.stamp(S.GLYPH_CROSS, CROSS, x0, y0 + k, S.INK_FLASH, k)
     for t, ink in ((S.GLYPH_SPIT_CARDS, S.INK_BACK), (S.GLYPH_SIDE_PILE, S.INK_DIM)):
+        if t == S.GLYPH_SIDE_PILE and size["mono"]:
+            # One ink on the monochrome screen: a box with a hole there reads
+            # as a 0 before the count ("010" for 10), so the side pile is a
+            # chequered box, as a face-down card is.
+            for y in range(5):
+                for x in range(3):
+                    if (x + y) % 2 == 0:
+                        sheet.rect(t, x0 + x * k, y0 + y * k, k, k, ink)
+            continue
         sheet.rect(t, x0, y0, 3 * k, 5 * k, ink)
         if t == S.GLYPH_SIDE_PILE:
             sheet.rect(t, x0 + k, y0 + k, k, 3 * k, S.BLANK_INK)
