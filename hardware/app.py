@@ -40,6 +40,7 @@ OPTIONS = (
     ),
 )
 OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
+WON_MS = 1000  # the winning play stays on the table this long before the game over scene
 PAUSE_HOLD_MS = 1000  # both pile buttons of a player held this long: pause
 COUNTDOWN_MS = 3000  # from the last "ready" to the match going on
 # The seats and deck settings (bits of style; the menu sets them: hardware/menu.py).
@@ -84,6 +85,7 @@ class App:
         self._drawn = -1  # controls.presses when the screen was last drawn
         self._redraw_at = None  # when a flash on the screen ends
         self._over_at = 0
+        self._over_shown = True  # the game over scene is up (not yet: the winning play is still shown)
         self._saved_round = 0
         self._flushed_at = None  # when the saves held back were last written (a PyBadge)
         self.saved = None  # a match saved between rounds (or left paused), offered in the menu
@@ -216,6 +218,7 @@ class App:
             if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
                 self._flush(now_ms)
             if g.phase == GAME_OVER:
+                self._draw_match(now_ms)  # the winning play, seen before the result
                 from . import menu  # the tally, the scene's words (and the menu, next)
 
                 menu.game_over(self, now_ms)
@@ -232,6 +235,11 @@ class App:
             if self.mode == PAUSED:
                 pause.step(self, now_ms)
         else:
+            if not self._over_shown and ticks_diff(now_ms, self._over_at) >= WON_MS:
+                self._over_shown = True
+                from . import menu  # (loaded at game over)
+
+                self.screen.show_lines(menu.over_lines(self), self._twice())
             self._flush(now_ms)
             self.buttons.poll(None, self._over_press)
             if self._start:
@@ -276,6 +284,8 @@ class App:
             sound = _sooner(sound, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
         if self.mode == PAUSED:
             return 0 if self._resume_at is not None else sound
+        if self.mode == OVER and not self._over_shown:
+            return max(0, _sooner(sound, WON_MS - ticks_diff(now_ms, self._over_at)))
         if self.mode != MATCH:
             return sound
         assert g is not None  # a match is played

@@ -299,14 +299,15 @@ def play(app, game, now_ms):
 
 
 def game_over(app, now_ms):
-    # The match is won: the tally counts it, the saved match goes, and the
-    # scene says who won (any key after OVER_GRACE_MS: the menu).
+    # The match is won: the tally counts it and the saved match goes. The
+    # App shows the scene that says who won (over_lines) once the winning
+    # play has been seen (WON_MS); any key after OVER_GRACE_MS: the menu.
     app.mode = OVER
     app._over_at = now_ms
+    app._over_shown = False
     if app.store is not None:
         app.store.clear(storage.MATCH)
     count_win(app, app.game.winner)
-    app.screen.show_lines(over_lines(app), app._twice())
 
 
 def over_lines(app):

@@ -177,8 +177,9 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
         menu.play(rig.app, winning_move_position(), rig.clock)
         rig.press(0, STOCK_0)
         assert rig.app.mode == OVER and rig.app.game.winner == 0
+        rig.run(1000)  # (the winning play stays on the table for WON_MS first)
         assert any(line.endswith(menu.tally_forms(rig.app)[0]) for line in rig.screen.lines), rig.screen.lines
-        rig.run(2000)
+        rig.run(1000)
         rig.press(1, STOCK_0)  # any key: the menu
         assert rig.app.mode == MENU
     assert rig.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0]

@@ -1,0 +1,61 @@
+"""Scenes of the App on the real Screen, read back from the rendered frames."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from hardware import menu  # noqa: E402
+from hardware.app import OVER, WON_MS, App  # noqa: E402
+from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
+from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
+from helpers import position, speed_position  # noqa: E402
+from test_screen import check_pixels, rig, snapshot  # noqa: E402, F401  (rig: the fixture)
+
+_WRAP = 1 << 29
+
+
+class Board:
+    # The App as the board runs it, on the rig's Screen, with the desktop's
+    # keypad stand-in and a clock that starts where the board's does.
+    def __init__(self, profile, screen):
+        self.profile = profile
+        self.clock = POWER_ON_TICKS
+        self.keys = DesktopKeys(len(profile["keymap"]), lambda: self.clock)
+        self.app = App(screen, self.keys, Event(), profile, lambda: self.clock, seed=1)
+        self.numbers = key_numbers(profile["keymap"])
+
+    def run(self, ms):
+        for _ in range(-(-ms // 5)):
+            self.clock = (self.clock + 5) % _WRAP
+            self.app.step(self.clock)
+
+    def tap(self, player, action):
+        k = self.numbers[player * 16 + action]
+        self.keys.set(k, True, self.clock)
+        self.run(10)
+        self.keys.set(k, False, self.clock)
+
+
+@pytest.mark.parametrize("kind", ["spit", "speed"])
+def test_the_winning_play_is_seen_before_the_result(rig, tmp_path, kind):
+    # Issue 34, item 8: the last table frame showed the pile's old card, then
+    # GAME OVER came. Now the winning card is drawn, and the scene follows.
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    if kind == "spit":  # player 0's last card, the 8D, onto the 7C (D-13)
+        g = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D")
+    else:
+        g = speed_position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD")
+    menu.begin(board.app, g, board.clock)
+    board.run(50)
+    board.tap(0, PILE_0 if profile["cursor"] else STOCK_0)  # (a cursor board: the card under the cursor)
+    assert board.app.mode == OVER and g.winner == 0
+    image = snapshot(display, "%s-%s-won" % (profile["name"], kind), tmp_path)
+    assert not screen.table.hidden and screen.scene.hidden
+    check_pixels(screen, image, profile["width"], profile["height"])
+    rank, suit = screen.pile_ranks[0], screen.pile_suits[0]
+    assert not rank.hidden and (rank[0], suit[0]) == (8 - 1, 1)  # the 8 of diamonds is on pile 0
+    board.run(WON_MS)
+    assert screen.table.hidden and not screen.scene.hidden
+    assert screen.text.text.split("\n")[0].strip() == "GAME OVER"
