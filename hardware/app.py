@@ -75,7 +75,7 @@ class App:
 
         self._key_of = key_numbers(profile["keymap"])
         self.rules_of = [0, 0]  # each game's rule flags
-        self.style = 0  # FACING | FOUR_COLOURS
+        self.style = FACING  # FACING | FOUR_COLOURS (two people at one device face each other)
         self.item = 0
         self.menu_top = 0  # the menu's first line shown (hardware/menu.py)
         self.mode = MENU

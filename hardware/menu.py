@@ -198,7 +198,12 @@ def press(app, player, action):
     elif item == _GAME:
         app.kind ^= 1
     elif item == _PLAYERS:
+        # The seats that fit who plays (still changeable on their line):
+        # two people face each other across the device; one person plays
+        # the computer from one side, every card upright for them.
         app.players = (app.players + 1) % len(PLAYERS)
+        app.style = app.style & ~FACING | (0 if app.players else FACING)
+        app._apply_style()
     elif item == _SEATS or item == _DECK:
         app.style ^= FACING if item == _SEATS else FOUR_COLOURS
         app._apply_style()

@@ -241,8 +241,9 @@ def test_a_replay_stops_at_its_end_line(drives):
 
 
 def menu_taps(colour, lights):
-    # Spit: players all the way round, each option on and off again, the seats
-    # facing and (colour screens) the four-colour deck; down past sound,
+    # Spit: players all the way round (back to two people, whose seats face
+    # each other), each option on and off again, the seats side by side and
+    # (colour screens) the four-colour deck; down past sound,
     # (lights) and the tally, the last line, to the first: the game becomes
     # Speed, its two options on; up through every line, past the first to the
     # last, and down to the first.
@@ -276,7 +277,7 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     if profile == "pico-ssd1306":  # four lines of options, and how to use them (issue 23)
         assert lines[-1] == "S1/2 move P1/2 set/go" and "Seats" not in shown
     else:
-        assert "Seats: facing" in shown and ("Deck: 4 colours" in shown) == colour
+        assert "Seats: side by side" in shown and ("Deck: 4 colours" in shown) == colour
         hint = ("up/down move, A go", "left/right or B change") if profile == "pybadge" else (
             "move: stock 1 / 2", "pile 1 change, 2 go")
         assert tuple(lines[-2:]) == hint, lines
@@ -284,7 +285,7 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     from hardware.storage import SETTINGS, Store
 
     nvm = bytearray(bytes.fromhex(run["nvm"]).ljust(4096, b"\xff"))
-    assert Store(nvm).load(SETTINGS) == bytes([kind, spit_rules, players, speed_rules, 3 if colour else 1, 1])
+    assert Store(nvm).load(SETTINGS) == bytes([kind, spit_rules, players, speed_rules, 2 if colour else 0, 1])
 
 
 def test_every_board_module_compiles_and_imports_on_the_vm(drives):

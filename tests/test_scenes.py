@@ -59,3 +59,37 @@ def test_the_winning_play_is_seen_before_the_result(rig, tmp_path, kind):
     board.run(WON_MS)
     assert screen.table.hidden and not screen.scene.hidden
     assert screen.text.text.split("\n")[0].strip() == "GAME OVER"
+
+
+def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
+    # Issue 34, item 7: seats defaulted to side by side, so on a device made
+    # for two people facing each other the top player read every card upside
+    # down; against the computer, facing seats turned its cards away from the
+    # one person playing. Now two people face each other, one person plays
+    # with every card upright, and the seats line still changes it.
+    from hardware.app import FACING, MATCH
+    from hardware.keymaps import NEXT
+
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    app = board.app
+    assert app.style & FACING and app.players == 0
+    # The players line is the second: move there and change it once (vs Easy).
+    if profile["cursor"]:  # the PyBadge's D-pad: Down moves, Left/Right change
+        board.tap(0, PILE_0 + 1)
+        board.run(60)
+        board.tap(0, NEXT)
+    else:
+        board.tap(0, STOCK_0 + 1)
+        board.run(60)
+        board.tap(0, PILE_0)
+    board.run(60)
+    assert app.players == 1 and not app.style & FACING
+    # Go (the PyBadge's A): the computer's half is upright, as the person's.
+    board.tap(1 if profile["cursor"] else 0, PILE_0 + 1)
+    board.run(60)
+    assert app.mode == MATCH and not screen.facing
+    image = snapshot(display, "%s-vs-computer" % profile["name"], tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    grid = screen.stocks[1][0]
+    assert not grid.flip_x and not grid.flip_y

@@ -545,7 +545,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
     text = screen.text.text
     assert ">Game: Spit" in text and "Players: two" in text
-    assert "Seats: side by side" in text or screen.rows < 10
+    assert "Seats: facing" in text or screen.rows < 10  # two people's default (issue 34, item 7)
     assert lit(image, screen.text) > 200 and screen.table.hidden
     # How to use the menu, on every screen, in the words of its buttons (issue
     # 23), drawn: every pixel is the font's glyph of its cell.
