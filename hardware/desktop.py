@@ -181,6 +181,26 @@ def _whole(env, name, low, high, default):
     return int(text)
 
 
+def key_legend(profile):
+    """Whose keyboard keys are which, in the words of the buttons, for the
+    window's title: "bottom: stocks a s d f g, piles z x; top: ..."."""
+    layout = KEYBOARD["cursor" if profile["cursor"] else "handheld14"]
+    numbers = key_numbers(profile["keymap"])
+
+    def keys(player, actions):
+        return " ".join(layout[player, a] for a in actions if numbers[key(player, a)] != UNUSED)
+
+    piles = (PILE_0, PILE_0 + 1)
+    said = []
+    for player, name in ((0, "bottom"), (1, "top")):
+        if profile["cursor"]:
+            said.append("%s: %s move, %s piles" % (name, keys(player, (PREV, NEXT)), keys(player, piles)))
+        else:
+            said.append("%s: stocks %s, piles %s" % (name, keys(player, range(STOCK_0, STOCK_0 + 5)),
+                                                     keys(player, piles)))
+    return "; ".join(said)
+
+
 def key_name(keymap, k):
     """The replay name of keypad key k: ``p0.stock2``."""
     code = keymap[k]
@@ -454,7 +474,7 @@ class DesktopIO:
         import pygame
 
         self._pygame = pygame
-        self.caption = "Spit - " + profile["name"]
+        self.caption = "Spit - %s - %s" % (profile["name"], key_legend(profile))
         self.held = False  # a watched replay that has ended
         self._typed = []  # the window's key changes not yet made to the switches
         self._changed_at = {}  # when each key's switch last moved (ms of the clock)

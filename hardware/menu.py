@@ -153,7 +153,7 @@ def _fit(forms, room):
 def lines(app):
     options = [(">" if i == app.item else " ") + item_text(app, item) for i, item in enumerate(items(app))]
     rows = app.screen.rows
-    room = rows - 1 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
+    room = rows - 2 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
     # The list turns a page only when the chosen line would leave it: every
     # line of a turned page is drawn anew (about 0.2 s on a Pico's 240 x 240
     # panel), a move within the page only two.
@@ -164,13 +164,13 @@ def lines(app):
         top = min(app.item, len(options) - room)
     app.menu_top = top
     options = options[top : top + room]
-    if rows < 10:  # 21 columns: stock 1 / 2 move, pile 1 sets, pile 2 goes
-        return options + [""] * (room - len(options)) + ["S1/2 move P1/2 set/go"]
+    # How to use it, in the words of its buttons (counted from 1, as on the table).
     if app.profile["cursor"]:  # the PyBadge (see _menu_press)
-        return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["up/down move, A go",
-                                                                         "left/right or B change"]
-    # buttons counted from 1, as on the table
-    return ["SPIT & SPEED"] + options + [""] * (room - len(options)) + ["move: stock 1 / 2", "pile 1 change, 2 go"]
+        hint = ["up/down move, A go", "left/right or B change"]
+    else:
+        hint = ["move: stock 1 / 2", "pile 1 change, 2 go"]
+    head = [] if rows < 10 else ["SPIT & SPEED"]  # (no room on a small OLED)
+    return head + options + [""] * (room - len(options)) + hint
 
 
 def press(app, player, action):

@@ -64,7 +64,7 @@ PLAYED_MS = 800  # the computer's stock it just played from stays marked this lo
 # One word for why a move was refused, by the engine's reason code (Spit's,
 # Speed's), then the Controls' own: a pile key with nothing chosen, a race
 # lost. "" where no word helps.
-_SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no use", "called", "none", "wait")
+_SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no use", "wait", "none", "wait")
 _SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
 _TICKS_MAX = (1 << 29) - 1
 _NONE = 255
@@ -371,7 +371,7 @@ class Screen:
             else:  # each player's own reason, without the arrow that says whose
                 for p, text in ((0, self.status_low), (1, self.status_top)):
                     why = self.why_text(controls, p)
-                    text.show((prompt, why or self.info_text(game)) if self._status_k == 2 else (why or prompt,))
+                    text.show((prompt, why or self.info_text(game, p)) if self._status_k == 2 else (why or prompt,))
         return redraw_at
 
     def _stock(self, game, p, s, i, n, mark_in):
@@ -485,8 +485,8 @@ class Screen:
 
     def why_text(self, controls, player):
         # The reason of a refused move still flashing: player's (-1: either's,
-        # the newest first, with the side it is for, "v" bottom or "^" top),
-        # where it fits.
+        # the newest first, with who it is for: their name, else the side's
+        # arrow, "v" bottom or "^" top), where it fits.
         for q in range(2):
             p = q ^ self._newest
             if self._flash_until[p] is None or controls is None or player >= 0 and p != player:
@@ -494,9 +494,18 @@ class Screen:
             r = controls.result[p]
             words = _SPEED_WHY if self.speed else _SPIT_WHY
             word = "pick" if r == NOTHING_CHOSEN else "taken" if r == TAKEN else words[r] if r < len(words) else ""
-            for text in (("v " if p == 0 else "^ ") + word if player < 0 else word, word):
-                if word and len(text) <= self.status.cols:
-                    return text
+            if not word:
+                continue
+            if player >= 0:
+                return word
+            return self._first_fit((self.names[p] + ": " + word, ("v " if p == 0 else "^ ") + word, word))
+        return ""
+
+    def _first_fit(self, forms):
+        # The first of forms the middle's line holds, else "".
+        for text in forms:
+            if len(text) <= self.status.cols:
+                return text
         return ""
 
     def _show_card(self, paper, rank, suit, card, face_down, was):
@@ -580,20 +589,33 @@ class Screen:
                 return text
         return text
 
-    def info_text(self, game):
+    def info_text(self, game, player=-1):
         # Scores while they count; else a stalemate, or the last round's result
-        # (which pile each player took) while the next one waits.
+        # (which pile each player took, counted from 1 as the buttons are)
+        # while the next one waits. player: the words for that player's own
+        # copy (seats facing), else for the table.
         if game.rules & SCORING:
             return "%d:%d" % (game.scores[0], game.scores[1])
         if game.phase == STALEMATE:
-            return "stuck"
+            return self._first_fit(("nobody can play", "no one can play", "no plays", "no play"))
         if self.speed or game.phase != READY or game.round < 2:
-            for text in self.opponent:  # the computer: its level and its side of the table
-                if len(text) <= self.status.cols:
-                    return text
-            return ""
+            return self._first_fit(self.opponent)  # the computer: its level and its side of the table
         took = game.took
-        return "took %s:%s" % ("-" if took[0] == _NONE else str(took[0]), "-" if took[1] == _NONE else str(took[1]))
+        if player >= 0:  # their own pile (the other player took the other one)
+            if took[player] == _NONE:
+                return self._first_fit(("you took no pile", "took no pile", "took none"))
+            return self._first_fit(("you took pile %d" % (took[player] + 1), "took pile %d" % (took[player] + 1),
+                                    "pile %d" % (took[player] + 1)))
+        # One player's pile says both (each took one, or one took none):
+        # the longest form that fits, naming whichever player it fits for.
+        for form, initial in (("%s took pile %d", False), ("%s: pile %d", False), ("%s:pile%d", False),
+                              ("%s: pile %d", True), ("%s:pile%d", True)):
+            for p in range(2):
+                if took[p] != _NONE:
+                    text = form % (self.names[p][0].upper() if initial else self.names[p], took[p] + 1)
+                    if len(text) <= self.status.cols:
+                        return text
+        return ""
 
 
 def _put(grid, i, tile):

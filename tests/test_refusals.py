@@ -96,9 +96,10 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
     if facing:
         assert "no fit" not in bottom and ("no fit" in top or screen.status_top.cols < 6), (bottom, top)
     else:
-        assert "v " not in bottom.split("\n")[-1], bottom  # never the bottom's side
+        said = bottom.split("\n")[-1].strip()
+        assert not said.startswith(("v ", "bottom")), bottom  # never the bottom's side
         if screen.status.cols >= 8:
-            assert "^ no fit" in bottom, bottom
+            assert said in ("top: no fit", "^ no fit"), bottom
 
     # A legal play by the top player once that is out brings no mark back.
     t = (t + FLASH_MS + 100) % _WRAP
@@ -111,3 +112,28 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
     assert _refused_marks(screen) == []
     assert all("no fit" not in w for w in _words(screen)), _words(screen)
     assert [screen.info[p][7] for p in range(2)] == [sprites.GLYPH_BLANK] * 2
+
+
+def test_the_middle_speaks_plain_words(rig, tmp_path):
+    # Issue 34, item 11: "stuck" and "v called" were words a new player could
+    # not decode. A second spit call waits; a stalemate says nobody can play.
+    from engine.spit import Game, STALEMATE
+
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = Game(5)
+    t = POWER_ON_TICKS
+    for _ in range(2):
+        t = _tap(controls, g, profile, 0, STOCK_0 if not profile["cursor"] else NEXT, t)
+    assert g.called == 1 and controls.result[0]  # the second call was refused
+    screen.show_game(g, controls, t)
+    image = snapshot(display, "%s-called-twice" % profile["name"], tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    said = screen.status.text.split("\n")[1].strip()
+    assert said in ("bottom: wait", "v wait", "wait"), said
+    g = position("8D/2C/2D/2H/2S", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", spit0="3C", spit1="3D")
+    g.play(0, 0)
+    assert g.phase == STALEMATE
+    screen.show_game(g, None, t)
+    said = screen.status.text.split("\n")[1].strip()
+    assert said in ("nobody can play", "no one can play", "no plays", "no play"), said

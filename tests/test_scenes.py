@@ -93,3 +93,31 @@ def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
     check_pixels(screen, image, profile["width"], profile["height"])
     grid = screen.stocks[1][0]
     assert not grid.flip_x and not grid.flip_y
+
+
+@pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
+def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
+    # Issue 34, item 4: "took 0:1" counted piles from 0 and read like a score.
+    # Now the middle says who took which pile, counted from 1 as the pile
+    # buttons are; seats facing, each player reads their own.
+    from engine.spit import READY, SLAP_0
+
+    profile, display, screen = rig
+    screen.set_style(facing, False)
+    screen.twice = facing
+    g = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D", phase="slap")
+    g.play(0, SLAP_0 + 1)  # the bottom player slaps pile 2 first: they take it, the top player pile 1
+    assert g.phase == READY and list(g.took) == [1, 0]
+    screen.show_game(g, None, 0)
+    image = snapshot(display, "%s-took-%s" % (profile["name"], "facing" if facing else "side"), tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    if not facing:
+        said = screen.status.text.split("\n")[1].strip()
+        assert said in ("bottom took pile 2", "top took pile 1", "bottom: pile 2", "top: pile 1", "top:pile1",
+                        "B: pile 2", "T: pile 1", "B:pile2", "T:pile1"), said
+        if screen.status.cols >= 9:  # names, not initials, where they fit
+            assert said.split(":")[0].split()[0] in ("bottom", "top"), said
+    elif screen._status_k == 2:  # (each copy has a line for it where the middle has two)
+        assert screen.status_low.text.split("\n")[1].strip() in ("you took pile 2", "took pile 2", "pile 2")
+        assert screen.status_top.text.split("\n")[1].strip() in ("you took pile 1", "took pile 1", "pile 1")
+    assert "0" not in screen.status.text + screen.status_low.text + screen.status_top.text

@@ -549,7 +549,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     assert lit(image, screen.text) > 200 and screen.table.hidden
     # How to use the menu, on every screen, in the words of its buttons (issue
     # 23), drawn: every pixel is the font's glyph of its cell.
-    hint = {"pybadge": "left/right or B change", "pico-ssd1306": "S1/2 move P1/2 set/go"}.get(
+    hint = {"pybadge": "left/right or B change"}.get(
         profile["name"], "pile 1 change, 2 go")
     assert text.rstrip("\n").split("\n")[-1].rstrip() == hint
     width, height = profile["width"], profile["height"]
@@ -832,7 +832,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     assert screen.info[0][7] == sprites.GLYPH_BLANK  # not beside the count any more
     word = case
     status = screen.status.text.split("\n")[1].strip()
-    assert status in ("v " + word, word) or len(word) > screen.status.cols, status
+    assert status in ("bottom: " + word, "v " + word, word) or len(word) > screen.status.cols, status
     check_pixels(screen, image, profile["width"], profile["height"])
     # It goes out after FLASH_MS, the card as before.
     assert screen.show_game(g, controls, (t + FLASH_MS) % (1 << 29)) is None
