@@ -239,7 +239,9 @@ class App:
                 self._over_shown = True
                 from . import menu  # (loaded at game over)
 
-                self.screen.show_lines(menu.over_lines(self), self._twice())
+                self.screen.show_lines(menu.over_lines(self), self._twice(), now_ms)
+            else:
+                self.screen.turn_page(now_ms)  # (a small screen shows the words a page at a time)
             self._flush(now_ms)
             self.buttons.poll(None, self._over_press)
             if self._start:
@@ -282,6 +284,10 @@ class App:
         if (self.store is not None and self.store.pending and self._flushed_at is not None
                 and (self.mode != MATCH or g is not None and g.phase == READY and not g.called)):
             sound = _sooner(sound, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
+        if self.mode == PAUSED or self.mode == OVER:
+            page = self.screen.page_due(now_ms)  # a page of words to turn
+            if page is not None:
+                sound = _sooner(sound, page)
         if self.mode == PAUSED:
             return 0 if self._resume_at is not None else sound
         if self.mode == OVER and not self._over_shown:

@@ -319,11 +319,10 @@ def over_lines(app):
     # The game over scene's words.
     g = app.game
     assert g is not None
-    roomy = app.screen.rows >= 10
+    roomy = app.screen.rows >= 10  # (a small screen shows them a page at a time, without the blank lines)
     winner = app.who(g.winner)
     lines = ["GAME OVER", ("You win" if winner == "you" else winner[0].upper() + winner[1:] + " wins")]
-    if roomy:  # five lines on the OLED: no room for this one
-        lines.append("after %d round%s" % (g.round, "" if g.round == 1 else "s"))
+    lines.append("after %d round%s" % (g.round, "" if g.round == 1 else "s"))
     if g.rules & SCORING:
         lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
     if app.players != DEMO:  # a demo is not counted

@@ -42,7 +42,9 @@ def step(app, now_ms):
     shown = left * 8 + app._ready
     if shown != app._shown:
         app._shown = shown
-        app.screen.show_lines(lines(app, left), app._twice())
+        app.screen.show_lines(lines(app, left), app._twice(), now_ms)
+    else:
+        app.screen.turn_page(now_ms)  # (a small screen shows the words a page at a time)
 
 
 def humans(app):

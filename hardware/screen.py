@@ -60,6 +60,7 @@ from .keymaps import PILE_0
 from .text import Text
 
 FLASH_MS = 1000  # a refused move's cross and word stay this long
+PAGE_MS = 2500  # a scene longer than the screen shows each page this long (show_lines)
 PLAYED_MS = 800  # the computer's stock it just played from stays marked this long
 # One word for why a move was refused, by the engine's reason code (Spit's,
 # Speed's), then the Controls' own: a pile key with nothing chosen, a race
@@ -137,6 +138,10 @@ class Screen:
         self._drawn_card = bytearray([_UNDRAWN] * 12)
         self._drawn_row = bytearray(b"\xff" * 12)
         self._drawn_mark = bytearray(b"\xff" * 12)
+        self._pages = None  # type: list | None  # a scene's pages (show_lines), the one shown, since when
+        self._page = 0
+        self._page_at = 0
+        self._pages_twice = False
         self._refusals = bytearray(2)  # controls.refusals when each player's last refusal was lit
         self._newest = 0  # the player refused last: the middle names theirs first
         self._status_key = -1
@@ -188,19 +193,46 @@ class Screen:
 
     # -- scenes --
 
-    def show_lines(self, lines, twice=False):
-        # A full-screen text scene (menu, game over). twice: the lines for
-        # both players (self.twice), their blank ones left out and the top
-        # half turned round; where they do not fit, the first ones.
+    def show_lines(self, lines, twice=False, now_ms=None):
+        # A full-screen text scene (menu, pause, game over). twice: the lines
+        # for both players (self.twice), their blank ones left out and the
+        # top half turned round. Where they do not fit: given the time, pages
+        # of them without their blank lines, each shown for PAGE_MS
+        # (turn_page), else the first ones.
         self.table.hidden = True
         self.scene.hidden = False
-        half = self.rows // 2
+        room = self.rows // 2 if twice else self.rows
+        self._pages = None
+        if twice or len(lines) > room:
+            lines = [line for line in lines if line]
+        if len(lines) > room and now_ms is not None:
+            n = len(lines)
+            per = -(-n // -(-n // room))  # as few pages as fit, the lines shared out evenly
+            self._pages = [lines[i : i + per] for i in range(0, n, per)]
+            self._page = 0
+            self._page_at = now_ms
+            self._pages_twice = twice
+        self._show_text(lines[:room], twice)
+
+    def _show_text(self, lines, twice):
         if twice:
-            lines = [line for line in lines if line][:half]
             self.text_top.show(lines)
         self.text_top.group.hidden = not twice
-        self.text.group.y = half * 12 * self.text_scale if twice else 0
+        self.text.group.y = self.rows // 2 * 12 * self.text_scale if twice else 0
         self.text.show(lines)
+
+    def page_due(self, now_ms):
+        # ms until the scene's next page (0: due now), None with one page.
+        if self._pages is None:
+            return None
+        return max(0, PAGE_MS - ticks_diff(now_ms, self._page_at))
+
+    def turn_page(self, now_ms):
+        # The scene's next page, when its time has come.
+        if self._pages is not None and ticks_diff(now_ms, self._page_at) >= PAGE_MS:
+            self._page = (self._page + 1) % len(self._pages)
+            self._page_at = now_ms
+            self._show_text(self._pages[self._page], self._pages_twice)
 
     def show_game(self, game, controls, now_ms):
         # The table as the game and the players' half-made moves are now.
@@ -217,6 +249,7 @@ class Screen:
         if self.table.hidden:
             self.scene.hidden = True
             self.table.hidden = False
+            self._pages = None
             self._status_key = -1
             self._seen_game = None
         n = game.counts

@@ -26,7 +26,7 @@ class TextScreen:
         self.lines = []
         self.tables = 0
 
-    def show_lines(self, lines, twice=False):
+    def show_lines(self, lines, twice=False, now_ms=None):
         self.lines = list(lines)
 
     def show_game(self, game, controls, now_ms):
@@ -35,6 +35,12 @@ class TextScreen:
 
     def set_style(self, facing, four_colours):
         pass
+
+    def turn_page(self, now_ms):
+        pass
+
+    def page_due(self, now_ms):
+        return None
 
 
 class Rig:

@@ -121,3 +121,72 @@ def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
         assert screen.status_low.text.split("\n")[1].strip() in ("you took pile 2", "took pile 2", "pile 2")
         assert screen.status_top.text.split("\n")[1].strip() in ("you took pile 1", "took pile 1", "pile 1")
     assert "0" not in screen.status.text + screen.status_low.text + screen.status_top.text
+
+
+def _scene_pixels_are_its_text(screen, display, profile, name, tmp_path):
+    # Every pixel of the scene is the font's glyph of its cell (the top
+    # copy turned round where it shows); returns what each copy says.
+    from test_screen import draw_turnable_text, rgb565
+
+    image = snapshot(display, name, tmp_path)
+    w, h = profile["width"], profile["height"]
+    canvas = [[rgb565((0, 0, 0))] * w for _ in range(h)]
+    copies = [screen.text] + ([] if screen.text_top.group.hidden else [screen.text_top])
+    for text in copies:
+        draw_turnable_text(canvas, text, w, h)
+    for y in range(h):
+        for x in range(w):
+            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (name, x, y)
+    return [[line.strip() for line in text.text.split("\n") if line.strip()] for text in copies]
+
+
+def _pages_seen(board, screen, display, profile, name, tmp_path):
+    # What each copy of the scene says over two rounds of its pages.
+    from hardware.screen import PAGE_MS
+
+    seen = None
+    for i in range(6):
+        said = _scene_pixels_are_its_text(screen, display, profile, "%s-%d" % (name, i), tmp_path)
+        seen = [set() for _ in said] if seen is None else seen
+        for copy, lines in zip(seen, said):
+            copy.update(lines)
+        board.run(PAGE_MS)
+    return seen
+
+
+@pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
+def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
+    # Issue 34, item 10: on the OLED with the seats facing, the pause lacked
+    # "pile 2: leave" and the waiting line, and game over lacked "any key:
+    # menu", the rounds and the tally. A scene longer than the screen now
+    # shows its words a page at a time; each copy says everything.
+    from hardware.app import FACING, PAUSED
+
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    app = board.app
+    app.style = FACING if facing else 0
+    app._apply_style()
+    name = "%s-%s" % (profile["name"], "facing" if facing else "side")
+    # The pause, asked for by the bottom player.
+    menu.play(app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    board.run(50)
+    for k in (PILE_0, PILE_0 + 1):
+        board.keys.set(board.numbers[k], True, board.clock)
+    board.run(1100)
+    for k in (PILE_0, PILE_0 + 1):
+        board.keys.set(board.numbers[k], False, board.clock)
+    board.run(100)
+    assert app.mode == PAUSED
+    for copy in _pages_seen(board, screen, display, profile, name + "-pause", tmp_path):
+        assert {"PAUSED by bottom", "any key: go on", "waiting: bottom top", "pile 2: leave"} <= copy, copy
+    # Game over, after the bottom player's last card.
+    menu.play(app, position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    board.run(50)
+    board.tap(0, PILE_0 if profile["cursor"] else STOCK_0)
+    board.run(WON_MS)
+    assert app.mode == OVER
+    tally = "tally " + menu.tally_forms(app)[0]
+    for copy in _pages_seen(board, screen, display, profile, name + "-over", tmp_path):
+        assert {"GAME OVER", "Bottom wins", "after 1 round", "any key: menu"} <= copy, copy
+        assert any(line in copy for line in (tally,) + menu.tally_forms(app)), copy
