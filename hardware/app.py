@@ -87,7 +87,9 @@ class App:
         self._over_at = 0
         self._over_shown = True  # the game over scene is up (not yet: the winning play is still shown)
         self._saved_round = 0
-        self._flushed_at = None  # when the saves held back were last written (a PyBadge)
+        # When the saves held back were last written (a PyBadge): power-on
+        # counts as a write, so a day's first save waits too (storage.py).
+        self._flushed_at = ticks_ms() if store is not None and store.erases_always else None
         self.saved = None  # a match saved between rounds (or left paused), offered in the menu
         # Matches won since the tally was cleared: two players' wins (player 0,
         # player 1), then for each computer level the person's and the computer's.
@@ -123,8 +125,8 @@ class App:
 
     def _flush(self, now_ms, now=False):
         # Where every write erases (a PyBadge), the saves held back are
-        # written at most once in SPARE_MS of play, and at once when a
-        # player leaves a match (storage.py says why).
+        # written at most once in SPARE_MS of play (from power-on), and at
+        # once when a player leaves a match (storage.py says why).
         store = self.store
         if store is None or not store.pending:
             return
