@@ -333,6 +333,7 @@ def _pygame_display_class(scale=1):
         headless frames save); a window shows them scale times larger."""
 
         pixels_pushed = 0
+        exposed = False  # the window was uncovered: show it again at the next refresh
 
         def _initialize(self, init_sequence):
             with _Quiet():  # (pygame.init opens the audio device too)
@@ -350,10 +351,13 @@ def _pygame_display_class(scale=1):
             return super()._refresh_area(area)
 
         def _refresh_display(self):
+            before = self.pixels_pushed
             busdisplay.BusDisplay._refresh_display(self)
-            if scale != 1:
-                pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
-            pygame.display.flip()
+            if self.pixels_pushed != before or self.exposed:  # the window is drawn only when it changed
+                self.exposed = False
+                if scale != 1:
+                    pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
+                pygame.display.flip()
             self._last_refresh = time.monotonic()
             self._refresh_pending = False
 
@@ -493,6 +497,7 @@ class DesktopIO:
             if numbers[key(player, action)] != UNUSED:
                 self._keyboard[pygame.key.key_code(name)] = numbers[key(player, action)]
         self._start = None  # the wall clock at the first pass: the time taken to start counts for nothing
+        self._drawn_at = 0.0  # the wall clock at the last refresh drawn
         self.running = True
         self.frame = 0
         save = env.get("SPIT_SAVE")
@@ -623,6 +628,8 @@ class DesktopIO:
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT:
                     self.running = False
+                elif ev.type == pygame.WINDOWEXPOSED:
+                    self.display.exposed = True
                 elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                     if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                         self.running = False
@@ -686,9 +693,27 @@ class DesktopIO:
             n += 1
             scan = scan_ms(n)
 
+    def _late(self):
+        # How many ms the game's clock is behind the wall clock's, where it
+        # keeps to it on the grid of passes: a recording, a watched replay.
+        if self._start is None or self.frames:
+            return 0.0
+        if self._script is not None:
+            pace = self.speed if not self.held else 0.0
+        else:
+            pace = 1.0 if self.record is not None else 0.0
+        return (time.monotonic() - self._start) * 1000.0 * pace - self.now_ms if pace else 0.0
+
     def refresh(self):
         if self.fast and not self.frames and self.running:
             return  # a fast headless replay draws its last frame only (nobody watches the others)
+        if self.running and self._late() > PASS_MS and time.monotonic() - self._drawn_at < 0.1:
+            # Behind the wall clock (the window takes longer to draw than a
+            # pass lasts): this pass's picture is skipped, and the passes run
+            # on until the game's clock has caught up; what changed is drawn
+            # then, and at least ten times a second.
+            return
+        self._drawn_at = time.monotonic()
         before = self.display.pixels_pushed
         self.display.refresh()
         if self.frames and self.display.pixels_pushed != before:
