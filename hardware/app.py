@@ -13,6 +13,14 @@ from .keymaps import PILE_0
 from . import forget, storage
 from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
 
+try:  # (for the type checker only: the board has no typing module)
+    from typing import TYPE_CHECKING
+
+    if TYPE_CHECKING:
+        from .scene import Scene
+except ImportError:
+    pass
+
 MENU = 0
 MATCH = 1
 OVER = 2
@@ -86,6 +94,7 @@ class App:
         self._redraw_at = None  # when a flash on the screen ends
         self._over_at = 0
         self._over_shown = True  # the game over scene is up (not yet: the winning play is still shown)
+        self.scene = None  # type: Scene | None  # the words of the menu, pause or game over (hardware/scene.py)
         self._saved_round = 0
         # When the saves held back were last written (a PyBadge): power-on
         # counts as a write, so a day's first save waits too (storage.py).
@@ -172,7 +181,24 @@ class App:
         return menu.lines(self)
 
     def draw_menu(self):
-        self.screen.show_lines(self.menu_lines())
+        self.show_lines(self.menu_lines())
+
+    # -- scenes: menu, pause, game over (hardware/scene.py) --
+
+    def show_lines(self, lines, twice=False, now_ms=None):
+        # A full-screen scene's words; twice: for both players facing each
+        # other. Given the time, a scene longer than the screen is shown a
+        # page at a time (scene.turn).
+        if self.scene is None:
+            from .scene import Scene
+
+            self.scene = Scene(self.screen)
+        self.scene.show(lines, twice, now_ms)
+
+    def end_scene(self):
+        # The table comes back: the scene's code is forgotten, its heap the match's.
+        self.scene = None
+        forget("hardware.scene")
 
     def _menu_press(self, player, action):
         from . import menu
@@ -241,9 +267,9 @@ class App:
                 self._over_shown = True
                 from . import menu  # (loaded at game over)
 
-                self.screen.show_lines(menu.over_lines(self), self._twice(), now_ms)
-            else:
-                self.screen.turn_page(now_ms)  # (a small screen shows the words a page at a time)
+                self.show_lines(menu.over_lines(self), self._twice(), now_ms)
+            elif self.scene is not None:
+                self.scene.turn(now_ms)  # (a small screen shows the words a page at a time)
             self._flush(now_ms)
             self.buttons.poll(None, self._over_press)
             if self._start:
@@ -286,8 +312,8 @@ class App:
         if (self.store is not None and self.store.pending and self._flushed_at is not None
                 and (self.mode != MATCH or g is not None and g.phase == READY and not g.called)):
             sound = _sooner(sound, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
-        if self.mode == PAUSED or self.mode == OVER:
-            page = self.screen.page_due(now_ms)  # a page of words to turn
+        if self.scene is not None and (self.mode == PAUSED or self.mode == OVER and self._over_shown):
+            page = self.scene.due(now_ms)  # a page of words to turn
             if page is not None:
                 sound = _sooner(sound, page)
         if self.mode == PAUSED:

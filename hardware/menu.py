@@ -266,6 +266,7 @@ def play(app, game, now_ms):
     # the first save. This module is forgotten: the match has its heap.
     forget("hardware.menu")  # loaded again when the menu shows
     forget("hardware.seats")  # (and the seats' layout, when the style is set)
+    app.end_scene()  # (and the scenes' words)
     app.game = game
     screen = app.screen
     screen.speed = app.kind == 1

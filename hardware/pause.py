@@ -42,9 +42,9 @@ def step(app, now_ms):
     shown = left * 8 + app._ready
     if shown != app._shown:
         app._shown = shown
-        app.screen.show_lines(lines(app, left), app._twice(), now_ms)
+        app.show_lines(lines(app, left), app._twice(), now_ms)
     else:
-        app.screen.turn_page(now_ms)  # (a small screen shows the words a page at a time)
+        app.scene.turn(now_ms)  # (a small screen shows the words a page at a time)
 
 
 def humans(app):
@@ -72,6 +72,7 @@ def resume(app, now_ms):
     app.mode = MATCH
     app._resume_at = None
     forget("hardware.pause")
+    app.end_scene()
     app._draw_match(now_ms)
 
 

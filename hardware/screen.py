@@ -20,7 +20,7 @@
 # pile, and a star when they have called spit (turn). A refused move: a red
 # bar and x beside its card (or an x for the pile), its reason in the middle.
 # Facing each other, player 1's half is turned round, and with two people the
-# words are shown twice, one copy turned (show_lines, status_top).
+# words are shown twice, one copy turned (show_text, status_top).
 
 import displayio
 
@@ -60,7 +60,6 @@ from .keymaps import PILE_0
 from .text import Text
 
 FLASH_MS = 1000  # a refused move's cross and word stay this long
-PAGE_MS = 2500  # a scene longer than the screen shows each page this long (show_lines)
 PLAYED_MS = 800  # the computer's stock it just played from stays marked this long
 # One word for why a move was refused, by the engine's reason code (Spit's,
 # Speed's), then the Controls' own: a pile key with nothing chosen, a race
@@ -138,10 +137,6 @@ class Screen:
         self._drawn_card = bytearray([_UNDRAWN] * 12)
         self._drawn_row = bytearray(b"\xff" * 12)
         self._drawn_mark = bytearray(b"\xff" * 12)
-        self._pages = None  # type: list | None  # a scene's pages (show_lines), the one shown, since when
-        self._page = 0
-        self._page_at = 0
-        self._pages_twice = False
         self._refusals = bytearray(2)  # controls.refusals when each player's last refusal was lit
         self._newest = 0  # the player refused last: the middle names theirs first
         self._status_key = -1
@@ -193,46 +188,17 @@ class Screen:
 
     # -- scenes --
 
-    def show_lines(self, lines, twice=False, now_ms=None):
-        # A full-screen text scene (menu, pause, game over). twice: the lines
-        # for both players (self.twice), their blank ones left out and the
-        # top half turned round. Where they do not fit: given the time, pages
-        # of them without their blank lines, each shown for PAGE_MS
-        # (turn_page), else the first ones.
+    def show_text(self, lines, twice=False):
+        # A full-screen text scene (menu, pause, game over: hardware/scene.py
+        # chooses the lines). twice: for both players (self.twice), the top
+        # half turned round.
         self.table.hidden = True
         self.scene.hidden = False
-        room = self.rows // 2 if twice else self.rows
-        self._pages = None
-        if twice or len(lines) > room:
-            lines = [line for line in lines if line]
-        if len(lines) > room and now_ms is not None:
-            n = len(lines)
-            per = -(-n // -(-n // room))  # as few pages as fit, the lines shared out evenly
-            self._pages = [lines[i : i + per] for i in range(0, n, per)]
-            self._page = 0
-            self._page_at = now_ms
-            self._pages_twice = twice
-        self._show_text(lines[:room], twice)
-
-    def _show_text(self, lines, twice):
         if twice:
             self.text_top.show(lines)
         self.text_top.group.hidden = not twice
         self.text.group.y = self.rows // 2 * 12 * self.text_scale if twice else 0
         self.text.show(lines)
-
-    def page_due(self, now_ms):
-        # ms until the scene's next page (0: due now), None with one page.
-        if self._pages is None:
-            return None
-        return max(0, PAGE_MS - ticks_diff(now_ms, self._page_at))
-
-    def turn_page(self, now_ms):
-        # The scene's next page, when its time has come.
-        if self._pages is not None and ticks_diff(now_ms, self._page_at) >= PAGE_MS:
-            self._page = (self._page + 1) % len(self._pages)
-            self._page_at = now_ms
-            self._show_text(self._pages[self._page], self._pages_twice)
 
     def show_game(self, game, controls, now_ms):
         # The table as the game and the players' half-made moves are now.
@@ -249,7 +215,6 @@ class Screen:
         if self.table.hidden:
             self.scene.hidden = True
             self.table.hidden = False
-            self._pages = None
             self._status_key = -1
             self._seen_game = None
         n = game.counts
@@ -617,10 +582,7 @@ class Screen:
         # Player p in table words (names), in the long form when it fits the
         # middle, else the short one, else with the name's initial.
         name = self.names[p]
-        for text in (long % name, short % name, short % name[0].upper()):
-            if len(text) <= self.status.cols:
-                return text
-        return text
+        return self._first_fit((long % name, short % name)) or short % name[0].upper()
 
     def info_text(self, game, player=-1):
         # Scores while they count; else a stalemate, or the last round's result
@@ -630,25 +592,21 @@ class Screen:
         if game.rules & SCORING:
             return "%d:%d" % (game.scores[0], game.scores[1])
         if game.phase == STALEMATE:
-            return self._first_fit(("nobody can play", "no one can play", "no plays", "no play"))
+            return self._first_fit(("nobody can play", "no plays", "no play"))
         if self.speed or game.phase != READY or game.round < 2:
             return self._first_fit(self.opponent)  # the computer: its level and its side of the table
         took = game.took
-        if player >= 0:  # their own pile (the other player took the other one)
-            if took[player] == _NONE:
-                return self._first_fit(("you took no pile", "took no pile", "took none"))
-            return self._first_fit(("you took pile %d" % (took[player] + 1), "took pile %d" % (took[player] + 1),
-                                    "pile %d" % (took[player] + 1)))
-        # One player's pile says both (each took one, or one took none):
-        # the longest form that fits, naming whichever player it fits for.
-        for form, initial in (("%s took pile %d", False), ("%s: pile %d", False), ("%s:pile%d", False),
-                              ("%s: pile %d", True), ("%s:pile%d", True)):
-            for p in range(2):
-                if took[p] != _NONE:
-                    text = form % (self.names[p][0].upper() if initial else self.names[p], took[p] + 1)
-                    if len(text) <= self.status.cols:
-                        return text
-        return ""
+        if player < 0:  # one player's pile says both (each took one, or one took none): the shorter name
+            names = self.names
+            p = 1 if took[0] == _NONE or took[1] != _NONE and len(names[1]) < len(names[0]) else 0
+            name = names[p]
+            pile = took[p] + 1
+            return self._first_fit(("%s took pile %d" % (name, pile), "%s: pile %d" % (name, pile),
+                                    "%s:pile%d" % (name, pile), "%s:pile%d" % (name[0].upper(), pile)))
+        if took[player] == _NONE:  # their own pile (the other player took the other one)
+            return self._first_fit(("you took no pile", "took no pile", "took none"))
+        pile = took[player] + 1
+        return self._first_fit(("you took pile %d" % pile, "took pile %d" % pile, "pile %d" % pile))
 
 
 def _put(grid, i, tile):

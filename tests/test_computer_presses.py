@@ -17,7 +17,7 @@ class BlindScreen:
     cols = 20
     speed = False
 
-    def show_lines(self, lines, twice=False, now_ms=None):
+    def show_text(self, lines, twice=False):
         pass
 
     def show_game(self, game, controls, now_ms):
@@ -25,12 +25,6 @@ class BlindScreen:
 
     def set_style(self, facing, four_colours):
         pass
-
-    def turn_page(self, now_ms):
-        pass
-
-    def page_due(self, now_ms):
-        return None
 
 
 def test_a_human_press_between_the_computers_two_presses_wins_when_it_was_first():

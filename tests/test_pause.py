@@ -26,7 +26,7 @@ class TextScreen:
         self.lines = []
         self.tables = 0
 
-    def show_lines(self, lines, twice=False, now_ms=None):
+    def show_text(self, lines, twice=False):
         self.lines = list(lines)
 
     def show_game(self, game, controls, now_ms):
@@ -35,12 +35,6 @@ class TextScreen:
 
     def set_style(self, facing, four_colours):
         pass
-
-    def turn_page(self, now_ms):
-        pass
-
-    def page_due(self, now_ms):
-        return None
 
 
 class Rig:
@@ -53,6 +47,8 @@ class Rig:
         self.app = App(self.screen, self.keys, Event(), self.profile, lambda: self.clock, seed=1,
                        store=Store(self.nvm, say=lambda m: None))
         self.app.players = players
+        self.app.style = 0  # seats side by side: the scenes' words once, as written (blank lines kept)
+        self.app.draw_menu()
         self.numbers = key_numbers(self.profile["keymap"])
 
     def run(self, ms):

@@ -561,7 +561,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S",
                         scores="40:95")
     app.game.play(0, 0)
-    screen.show_lines(menu.over_lines(app))
+    app.show_lines(menu.over_lines(app))
     snapshot(display, "%s-over" % profile["name"], tmp_path)
     assert "wins" in screen.text.text and "points" in screen.text.text
 
@@ -639,7 +639,7 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
                            (4, ("tally you 65535 : 65535 Expert", "you 65535 : 65535 Expert", "you 65535:65535 Expert",
                                 "you 65535:65535 CPU"))):
         app.players = players
-        screen.show_lines(menu.over_lines(app))
+        app.show_lines(menu.over_lines(app))
         display.refresh()
         drawn = [line.rstrip() for line in screen.text.text.split("\n")]
         assert next(f for f in forms if len(f) <= screen.text.cols) in drawn
