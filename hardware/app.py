@@ -181,9 +181,9 @@ class App:
         return menu.lines(self)
 
     def draw_menu(self):
-        self.show_lines(self.menu_lines())
+        self.screen.show_text(self.menu_lines())  # (its lines fit the screen: menu.lines)
 
-    # -- scenes: menu, pause, game over (hardware/scene.py) --
+    # -- scenes longer than the menu: pause, game over (hardware/scene.py) --
 
     def show_lines(self, lines, twice=False, now_ms=None):
         # A full-screen scene's words; twice: for both players facing each

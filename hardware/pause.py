@@ -54,8 +54,12 @@ def humans(app):
 
 
 def lines(app, left):
-    if left >= 0:
-        return ["", "  %d" % left, "", "get ready"]
+    if left >= 0:  # the countdown, in the middle of the screen (of each half, seats facing)
+        cols = app.screen.cols
+        room = app.screen.rows // 2 if app._twice() else app.screen.rows
+        # (" ": a line between them where there is room, kept where blank ones are left out)
+        words = [str(left), " ", "get ready"] if room > 3 else [str(left), "get ready"]
+        return [" "] * ((room - len(words)) // 2) + [" " * ((cols - len(w)) // 2) + w for w in words]
     want = humans(app)
     waiting = " ".join(app.who(p) for p in range(2) if want & (1 << p) and not app._ready & (1 << p))
     return ["PAUSED by " + app.who(app.paused_by), "any key: go on", "waiting: " + (waiting or "anyone"),

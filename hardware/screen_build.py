@@ -272,7 +272,12 @@ def _overlay(screen, sheet, size, blank):
 
 def _turned(text):
     # A Text turned round (a half turn: flipped both ways), hidden until shown.
+    # The font's glyphs keep their blank column on the left, which turning
+    # puts on the right of each cell: the copy moves a font pixel to the left,
+    # so its first letter does not touch the screen's (or the pile's) edge and
+    # its ink lies where the upright copy's lies, mirrored.
     text.grid.flip_x = True
     text.grid.flip_y = True
+    text.group.x -= text.group.scale
     text.group.hidden = True
     return text

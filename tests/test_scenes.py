@@ -189,3 +189,63 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     for copy in _pages_seen(board, screen, display, profile, name + "-over", tmp_path):
         assert {"GAME OVER", "Bottom wins", "after 1 round", "any key: menu"} <= copy, copy
         assert any(line in copy for line in (tally,) + menu.tally_forms(app)), copy
+
+
+def test_the_turned_copies_keep_clear_of_the_edge_and_the_pile(rig, tmp_path):
+    # Issue 34, item 9: the turned copy of a scene had its first letter on the
+    # screen's last column (facing.png: "PAUSED by top", "pile 2: leave"),
+    # and the middle's turned words came within about a pixel of the right
+    # pile. A turned glyph's blank column is on its right: the copies move a
+    # font pixel left, so their first letters stand clear.
+    from hardware.app import FACING
+
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    app = board.app
+    app.style = FACING
+    app._apply_style()
+    menu.play(app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    w, h = profile["width"], profile["height"]
+    pile = screen.piles[1].x  # the right pile's card, or its count where that stands between
+    if screen.status_top.group.x < screen.pile_info[1].x < pile:
+        pile = screen.pile_info[1].x
+    status = screen.status_top
+    image = snapshot(display, "%s-turned-middle" % profile["name"], tmp_path)
+    if status.group.x < pile:  # (the small screen has its words beside the piles)
+        box = range(status.group.y, status.group.y + status.lines * status.grid.tile_height * status.group.scale)
+        ink = [x for y in box for x in range(status.group.x, pile) if tuple(image.get_at((x, y)))[:3] != (0, 0, 0)]
+        assert ink and max(ink) <= pile - 4, (max(ink), pile)  # three pixels clear of the card at least
+    app.show_lines(["PAUSED by top", "pile 2: leave"], True)  # as the pause shows them to both
+    image = snapshot(display, "%s-turned" % profile["name"], tmp_path)
+    ink = [x for y in range(h // 2) for x in range(w) if tuple(image.get_at((x, y)))[:3] != (0, 0, 0)]
+    assert ink and max(ink) <= w - 1 - screen.text_top.group.scale
+
+
+@pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
+def test_the_countdown_is_in_the_middle(rig, tmp_path, facing):
+    # Issue 34, item 9: the countdown was "3 / get ready" in the top-left
+    # corner. Now it stands in the middle of the screen (of each half, seats
+    # facing), to a character.
+    from hardware.app import FACING, PAUSED
+
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    app = board.app
+    app.style = FACING if facing else 0
+    app._apply_style()
+    menu.play(app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    board.run(50)
+    app._pause(board.clock)
+    board.tap(0, PILE_0)  # any key but pile 2 goes on (a PyBadge has no stock keys)
+    board.tap(1, PILE_0)
+    board.run(100)
+    assert app.mode == PAUSED
+    image = snapshot(display, "%s-countdown-%s" % (profile["name"], "facing" if facing else "side"), tmp_path)
+    w, h = profile["width"], profile["height"]
+    cell_w, cell_h = 6 * screen.text_scale, 12 * screen.text_scale
+    for y0, y1 in ((h // 2, h), (0, h // 2)) if facing else ((0, h),):
+        ink = [(x, y) for y in range(y0, y1) for x in range(w) if tuple(image.get_at((x, y)))[:3] != (0, 0, 0)]
+        xs = [x for x, _ in ink]
+        ys = [y for _, y in ink]
+        assert abs((min(xs) + max(xs)) / 2 - w / 2) <= cell_w, (min(xs), max(xs))
+        assert abs((min(ys) + max(ys)) / 2 - (y0 + y1) / 2) <= cell_h, (min(ys), max(ys))
