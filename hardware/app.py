@@ -17,6 +17,7 @@ try:  # (for the type checker only: the board has no typing module)
     from typing import TYPE_CHECKING
 
     if TYPE_CHECKING:
+        from .computer import Computer
         from .scene import Scene
 except ImportError:
     pass
@@ -32,8 +33,6 @@ GAMES = ("Spit", "Speed")
 # or the computer against itself.
 PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo")
 DEMO = 5
-_BOT_PRESS_MS = 45  # between the presses of one computer move (past the debounce lockout)
-_TICKS_MAX = (1 << 29) - 1
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (
@@ -74,14 +73,10 @@ class App:
         self.seed = seed  # None: seed each match from the clock of its start press
         self.kind = 0  # which game: 0 Spit, 1 Speed
         self.players = 0  # index into PLAYERS
-        self.bots = [None, None]  # type: list  # an engine.bot.Bot for each computer player, imported only when one plays
-        self._bot_due = [None, None]  # when a computer player acts next (decides, or presses)
-        self._moves = bytearray(64)  # room for the computer's legal moves
-        self._bot_keys = (bytearray(16), bytearray(16))  # each computer player's planned presses
-        self._bot_left = bytearray(2)  # how many of them are still to press
+        self.computer = None  # type: Computer | None  # the computer's players (hardware/computer.py), when it plays
         from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)
 
-        self._key_of = key_numbers(profile["keymap"])
+        self.key_of = key_numbers(profile["keymap"])  # a player's action's key: key_of[player * 16 + action]
         self.rules_of = [0, 0]  # each game's rule flags
         self.style = FACING  # FACING | FOUR_COLOURS (two people at one device face each other)
         self.item = 0
@@ -239,7 +234,8 @@ class App:
             phase = g.phase
             applied = c.applied
             attempts = c.attempts
-            self._computer(g, now_ms)
+            if self.computer is not None:  # (two people: none)
+                self.computer.step(g, now_ms)
             self.buttons.poll(g)
             if c.attempts != attempts:
                 self._sound(g, phase, c.applied != applied, now_ms)
@@ -326,19 +322,17 @@ class App:
         if self._save_due(g):
             return 0  # a new round to save (step saves it first thing)
         due = sound
-        for p in range(2):
-            if self.bots[p] is None:
-                continue
-            if self._bot_due[p] is None:
-                if g.moves(p, self._moves):
-                    return 0  # it decides at the next step
-            else:
-                due = _sooner(due, ticks_diff(self._bot_due[p], now_ms))
+        if self.computer is not None:
+            acts = self.computer.next_due(g, now_ms)
+            if acts == 0:
+                return 0  # it decides at the next step
+            if acts is not None:
+                due = _sooner(due, acts)
         if self._redraw_at is not None:
             due = _sooner(due, ticks_diff(self._redraw_at, now_ms))
         for p in range(2):  # a pause chord being held
-            k0 = self._key_of[p * 16 + PILE_0]
-            k1 = self._key_of[p * 16 + PILE_0 + 1]
+            k0 = self.key_of[p * 16 + PILE_0]
+            k1 = self.key_of[p * 16 + PILE_0 + 1]
             if self.controls.held(k0) and self.controls.held(k1):
                 later = max(ticks_diff(self.controls.down_at(k0), now_ms), ticks_diff(self.controls.down_at(k1), now_ms))
                 due = _sooner(due, later + PAUSE_HOLD_MS)
@@ -356,8 +350,8 @@ class App:
         if ph == SLAP or ph == CHOOSE:
             return False
         for p in range(2):
-            k0 = self._key_of[p * 16 + PILE_0]
-            k1 = self._key_of[p * 16 + PILE_0 + 1]
+            k0 = self.key_of[p * 16 + PILE_0]
+            k1 = self.key_of[p * 16 + PILE_0 + 1]
             if (controls.held(k0) and controls.held(k1) and ticks_diff(now_ms, controls.down_at(k0)) >= PAUSE_HOLD_MS
                     and ticks_diff(now_ms, controls.down_at(k1)) >= PAUSE_HOLD_MS):
                 self.paused_by = p
@@ -374,49 +368,6 @@ class App:
         from . import pause
 
         pause.press(self, player, action)
-
-    def _computer(self, g, now_ms):
-        # The computer players press their buttons when their reaction time is up,
-        # one press at a time when its time comes, _BOT_PRESS_MS apart, stamped
-        # with that time and pushed into the same batch as the scanner's events:
-        # first press wins, whoever pressed. (The keys of its side make no
-        # move: Controls.muted.)
-        bots = self.bots
-        if bots[0] is None and bots[1] is None:
-            return  # two people (every pass asks)
-        for p in range(2):
-            bot = bots[p]
-            if bot is None:
-                continue
-            due = self._bot_due[p]
-            if self._bot_left[p]:
-                if ticks_diff(now_ms, due) >= 0:
-                    self._bot_press(g, p, due)
-                continue
-            # (every pass asks: in PLAY can_move answers in half the time moves() lists them)
-            if not (g.can_move(p) if g.phase == PLAY else g.moves(p, self._moves)):
-                self._bot_due[p] = None
-                continue
-            if due is None:
-                self._bot_due[p] = (now_ms + bot.reaction_ms()) & _TICKS_MAX
-                continue
-            if ticks_diff(now_ms, due) < 0:
-                continue
-            self._bot_due[p] = None
-            if bot.hesitates():
-                continue
-            self._bot_left[p] = self._plan(g, self.controls, p, bot.choose(g), self._bot_keys[p])
-            self._bot_press(g, p, now_ms)
-
-    def _bot_press(self, g, p, when):
-        keys = self._bot_keys[p]
-        left = self._bot_left[p]
-        key = self._key_of[p * 16 + keys[0]]
-        for j in range(1, left):
-            keys[j - 1] = keys[j]
-        self._bot_left[p] = left - 1
-        self._bot_due[p] = (when + _BOT_PRESS_MS) & _TICKS_MAX if left > 1 else None
-        self.controls.push(g, key, when)
 
     def _draw_match(self, now_ms):
         self._drawn = self.controls.presses

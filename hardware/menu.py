@@ -278,21 +278,21 @@ def play(app, game, now_ms):
     screen.opponent = (() if not players else ("demo: CPU v CPU", "demo") if players == DEMO
                        else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
     seed = game.rng.s1
-    app.bots = [None, None]
-    app._bot_left[0] = app._bot_left[1] = 0
-    if players:
+    app.computer = None
+    if players:  # the computer's players, its moves and presses (not loaded for two people)
         from engine.bot import Bot
 
-        from .plan import keys_for_move
+        from .computer import Computer
 
-        app._plan = keys_for_move  # the computer's presses (loaded with it, not for two people)
+        speed = app.kind == 1
+        bots = ([Bot(0, 3, seed, speed), Bot(1, 2, seed + 1, speed)] if players == DEMO
+                else [None, Bot(1, players - 1, seed, speed)])
+        app.computer = Computer(bots, app.controls, app.key_of)
+    else:
+        for name in ("hardware.computer", "hardware.plan", "engine.bot"):
+            forget(name)
     forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
-    if players == DEMO:
-        app.bots = [Bot(0, 3, seed, app.kind == 1), Bot(1, 2, seed + 1, app.kind == 1)]
-    elif players:
-        app.bots[1] = Bot(1, players - 1, seed, app.kind == 1)
-    app.controls.muted = (1 if app.bots[0] else 0) | (2 if app.bots[1] else 0)  # the computer's side takes no keys
-    app._bot_due = [None, None]
+    app.controls.muted = app.computer.plays() if app.computer else 0  # the computer's side takes no keys
     app.controls.call = game.call
     app.saved = None
     app.item = 0

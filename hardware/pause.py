@@ -50,7 +50,7 @@ def step(app, now_ms):
 def humans(app):
     # Who must press to go on: every person at the device (none when the
     # computer plays itself: then any press will do).
-    return (0 if app.bots[0] else 1) | (0 if app.bots[1] else 2)
+    return 3 & ~(app.computer.plays() if app.computer else 0)
 
 
 def lines(app, left):
@@ -69,10 +69,8 @@ def lines(app, left):
 def resume(app, now_ms):
     # The computer's reaction times (and its presses on the way) stopped
     # while the match was paused.
-    paused = ticks_diff(now_ms, app._paused_at)
-    for p in range(2):
-        if app._bot_due[p] is not None:
-            app._bot_due[p] = (app._bot_due[p] + paused) & _TICKS_MAX
+    if app.computer is not None:
+        app.computer.paused(ticks_diff(now_ms, app._paused_at))
     app.mode = MATCH
     app._resume_at = None
     forget("hardware.pause")

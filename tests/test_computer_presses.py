@@ -99,7 +99,7 @@ def test_the_computers_side_takes_no_keys_but_the_pause():
         clock[0] += 5
         app.step(clock[0])
         assert clock[0] < 10000
-    app.bots[1] = None  # (the computer stops here, so only the keys could move its cards or call)
+    app.computer = None  # (the computer stops here, so only the keys could move its cards or call)
     before = g.text()
     for action in (STOCK_0, STOCK_0 + 1, PILE_0, PILE_0 + 1):
         tap(action)
