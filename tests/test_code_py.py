@@ -290,6 +290,24 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
         assert (tmp_path / "live" / name).read_bytes() == (tmp_path / "again" / name).read_bytes(), name
 
 
+# A wall clock of the test's own for the desktop's window: it moves only when
+# the program sleeps (or the test moves it).
+WALL_CLOCK = (
+    "import sys\n"
+    "sys.path.insert(0, %r)\n"
+    "import time\n"
+    "import hardware.desktop\n"
+    "class Wall:\n"
+    "    now = 100.0\n"
+    "    def monotonic(self):\n"
+    "        return self.now\n"
+    "    def sleep(self, s):\n"
+    "        self.now += s\n"
+    "    def __getattr__(self, name):\n"
+    "        return getattr(time, name)\n"
+    "wall = hardware.desktop.time = Wall()\n" % ROOT
+)
+
 def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
     # SPIT_WATCH=1 plays a replay in the window at its own speed (SPIT_SPEED
     # times it); at its end the window stays, the clock standing, until Esc.
@@ -301,19 +319,7 @@ def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
     replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n2000 end\n")
     script = tmp_path / "watch.py"
     script.write_text(
-        "import sys\n"
-        "sys.path.insert(0, %r)\n"
-        "import time\n"
-        "import hardware.desktop\n"
-        "class Wall:\n"
-        "    now = 100.0\n"
-        "    def monotonic(self):\n"
-        "        return self.now\n"
-        "    def sleep(self, s):\n"
-        "        self.now += s\n"
-        "    def __getattr__(self, name):\n"
-        "        return getattr(time, name)\n"
-        "wall = hardware.desktop.time = Wall()\n" % ROOT
+        WALL_CLOCK
         + window_session_body(
             "wall.now += 0.3\n"  # the display and the App took their time
             "passes = 0\n"
@@ -563,21 +569,6 @@ def test_a_shot_naming_a_folder_or_a_missing_one_is_refused_before_the_replay_ru
     assert sorted(p.name for p in tmp_path.iterdir()) == ["listing.txt", "r.txt"]
 
 
-SLOW_WINDOW = (
-    "import sys\n"
-    "sys.path.insert(0, %r)\n"
-    "import time\n"
-    "import hardware.desktop\n"
-    "class Wall:\n"
-    "    now = 100.0\n"
-    "    def monotonic(self):\n"
-    "        return self.now\n"
-    "    def sleep(self, s):\n"
-    "        self.now += s\n"
-    "    def __getattr__(self, name):\n"
-    "        return getattr(time, name)\n"
-    "wall = hardware.desktop.time = Wall()\n" % ROOT
-)
 # Each picture the window draws costs 12 ms of the wall clock's (a big window
 # scaled and flipped), more than a 5 ms pass.
 SLOW_DRAWING = (
@@ -598,7 +589,7 @@ def test_the_window_keeps_to_the_wall_clock_when_drawing_is_slow(tmp_path):
     # its picture (at least ten are drawn a second) and the passes catch up,
     # on their grid, so the recording still replays the same.
     script = tmp_path / "record.py"
-    script.write_text(SLOW_WINDOW + window_session_body(
+    script.write_text(WALL_CLOCK + window_session_body(
         SLOW_DRAWING
         + "start = None\n"
         "worst = 0\n"
@@ -632,7 +623,7 @@ def test_a_watched_replay_keeps_its_speed_when_drawing_is_slow(tmp_path):
     replay = tmp_path / "r.txt"
     replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n4000 end\n")
     script = tmp_path / "watch.py"
-    script.write_text(SLOW_WINDOW + window_session_body(
+    script.write_text(WALL_CLOCK + window_session_body(
         SLOW_DRAWING
         + "start = wall.now\n"
         "while io.running and not io.held:\n"

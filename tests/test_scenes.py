@@ -122,6 +122,20 @@ def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
     assert "0" not in screen.status.text + screen.status_low.text + screen.status_top.text
 
 
+def _seated(rig, facing):
+    # The rig's profile, display and screen, and a Board whose App has the
+    # seats facing (or not) and a match in play.
+    from hardware.app import FACING
+
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    board.app.style = FACING if facing else 0
+    board.app._apply_style()
+    menu.play(board.app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    board.run(50)
+    return profile, display, screen, board
+
+
 def _scene_pixels_are_its_text(screen, display, profile, name, tmp_path):
     # Every pixel of the scene is the font's glyph of its cell (the top
     # copy turned round where it shows); returns what each copy says.
@@ -159,17 +173,12 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     # "pile 2: leave" and the waiting line, and game over lacked "any key:
     # menu", the rounds and the tally. A scene longer than the screen now
     # shows its words a page at a time; each copy says everything.
-    from hardware.app import FACING, PAUSED
+    from hardware.app import PAUSED
 
-    profile, display, screen = rig
-    board = Board(profile, screen)
+    profile, display, screen, board = _seated(rig, facing)
     app = board.app
-    app.style = FACING if facing else 0
-    app._apply_style()
     name = "%s-%s" % (profile["name"], "facing" if facing else "side")
     # The pause, asked for by the bottom player.
-    menu.play(app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
-    board.run(50)
     for k in (PILE_0, PILE_0 + 1):
         board.keys.set(board.numbers[k], True, board.clock)
     board.run(1100)
@@ -197,14 +206,8 @@ def test_the_turned_copies_keep_clear_of_the_edge_and_the_pile(rig, tmp_path):
     # and the middle's turned words came within about a pixel of the right
     # pile. A turned glyph's blank column is on its right: the copies move a
     # font pixel left, so their first letters stand clear.
-    from hardware.app import FACING
-
-    profile, display, screen = rig
-    board = Board(profile, screen)
+    profile, display, screen, board = _seated(rig, True)
     app = board.app
-    app.style = FACING
-    app._apply_style()
-    menu.play(app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
     w, h = profile["width"], profile["height"]
     pile = screen.piles[1].x  # the right pile's card, or its count where that stands between
     if screen.status_top.group.x < screen.pile_info[1].x < pile:
@@ -226,15 +229,10 @@ def test_the_countdown_is_in_the_middle(rig, tmp_path, facing):
     # Issue 34, item 9: the countdown was "3 / get ready" in the top-left
     # corner. Now it stands in the middle of the screen (of each half, seats
     # facing), to a character.
-    from hardware.app import FACING, PAUSED
+    from hardware.app import PAUSED
 
-    profile, display, screen = rig
-    board = Board(profile, screen)
+    profile, display, screen, board = _seated(rig, facing)
     app = board.app
-    app.style = FACING if facing else 0
-    app._apply_style()
-    menu.play(app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
-    board.run(50)
     app._pause(board.clock)
     board.tap(0, PILE_0)  # any key but pile 2 goes on (a PyBadge has no stock keys)
     board.tap(1, PILE_0)
