@@ -111,7 +111,7 @@ class App:
 
     # -- what survives power loss (menu.load reads it back at start-up) --
 
-    def _apply_style(self):
+    def apply_style(self):
         if not self.profile["colour"]:
             self.style &= ~FOUR_COLOURS
         self.screen.set_style(self.style & FACING != 0, self.style & FOUR_COLOURS != 0)

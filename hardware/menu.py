@@ -51,7 +51,7 @@ def load(app):
             except ValueError as e:
                 print("saved match ignored: %s" % e)
             forget("engine.record")
-    app._apply_style()
+    app.apply_style()
     app.feedback.set(app.sound, app.lights == 1)
 
 
@@ -203,10 +203,10 @@ def press(app, player, action):
         # the computer from one side, every card upright for them.
         app.players = (app.players + 1) % len(PLAYERS)
         app.style = app.style & ~FACING | (0 if app.players else FACING)
-        app._apply_style()
+        app.apply_style()
     elif item == _SEATS or item == _DECK:
         app.style ^= FACING if item == _SEATS else FOUR_COLOURS
-        app._apply_style()
+        app.apply_style()
     elif item == _SOUND or item == _LIGHTS:
         if item == _SOUND:
             app.sound = (app.sound + 1) % 3

@@ -8,6 +8,7 @@ import pytest  # noqa: E402
 
 from hardware import profiles  # noqa: E402
 from hardware.desktop import KEYBOARD, DesktopIO, key_legend  # noqa: E402
+from test_code_py import ROOT, WALL_CLOCK, run, window_session_body  # noqa: E402
 
 
 @pytest.mark.parametrize("name", sorted(profiles.PROFILES))
@@ -28,3 +29,119 @@ def test_the_window_title_says_whose_keys_are_which(tmp_path, name):
         assert legend in io.caption
     finally:
         io.close()
+
+
+def test_a_save_file_that_is_not_the_games_is_refused_and_left_as_it_is(tmp_path):
+    # Issue 34, item 2: SPIT_SAVE naming a copy of the README turned its 39 KB
+    # into a 4 KB save, and naming the replay being played destroyed it. A
+    # file that is not empty and not this game's save is refused in one line.
+    readme = tmp_path / "README.md"
+    readme.write_bytes(open(os.path.join(ROOT, "README.md"), "rb").read())
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.stock1\n600 p0.pile0\n900 p0.pile1\n1500 end\n")  # an option changed, then go
+    for victim in (readme, replay):
+        before = victim.read_bytes()
+        out = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SAVE": str(victim)})
+        assert out.returncode == 1
+        lines = out.stdout.strip().splitlines()
+        assert len(lines) == 1 and str(victim) in lines[0] and "not this game's save" in lines[0], out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+        assert victim.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "r.txt"]
+    # An empty file, and the game's own save, are used.
+    save = tmp_path / "nvm.bin"
+    save.write_bytes(b"")
+    for _ in range(2):
+        out = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SAVE": str(save)})
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert len(save.read_bytes()) == 4096
+
+
+def test_a_shot_naming_a_folder_or_a_missing_one_is_refused_before_the_replay_runs(tmp_path):
+    # Issue 34, item 12: the whole replay ran, then a 10-line traceback.
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.stock1\n900 end\n")
+    listing = tmp_path / "listing.txt"
+    listing.write_text("x")
+    for name, value, says in (("SPIT_SHOT", tmp_path, "is a folder"),
+                              ("SPIT_SHOT", tmp_path / "no" / "shot.png", "does not exist"),
+                              ("SPIT_FRAMES", listing, "is a file")):
+        out = run(["code.py"], {"SPIT_REPLAY": str(replay), name: str(value)})
+        assert out.returncode == 1
+        lines = out.stdout.strip().splitlines()
+        assert len(lines) == 1 and str(value) in lines[0] and says in lines[0], out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["listing.txt", "r.txt"]
+
+
+# Each picture the window draws costs 12 ms of the wall clock's (a big window
+# scaled and flipped), more than a 5 ms pass.
+SLOW_DRAWING = (
+    "draw = io.display.refresh\n"
+    "drawn = [0]\n"
+    "def slow_refresh(*a, **k):\n"
+    "    wall.now += 0.012\n"
+    "    drawn[0] += 1\n"
+    "    return draw(*a, **k)\n"
+    "io.display.refresh = slow_refresh\n"
+)
+
+
+def test_the_window_keeps_to_the_wall_clock_when_drawing_is_slow(tmp_path):
+    # Issue 34, item 6: while recording, keys pressed 10 s apart were 7.5 s
+    # apart in the game, and SPIT_WATCH with SPIT_SPEED=4 took as long as speed
+    # 1: a pass waited for its picture. Now a pass behind the wall clock skips
+    # its picture (at least ten are drawn a second) and the passes catch up,
+    # on their grid, so the recording still replays the same.
+    script = tmp_path / "record.py"
+    script.write_text(WALL_CLOCK + window_session_body(
+        SLOW_DRAWING
+        + "start = None\n"
+        "worst = 0\n"
+        "while io.running and io.now_ms < 10000:\n"
+        "    io.pump()\n"
+        "    start = wall.now - io.now_ms / 1000.0 if start is None else start\n"
+        "    worst = max(worst, (wall.now - start) * 1000.0 - io.now_ms)\n"
+        "    if io.now_ms in (3000, 3100, 8000):\n"
+        "        code = pygame.key.key_code('x' if io.now_ms < 8000 else 'z')\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
+        "    app.step(io.ticks_ms())\n"
+        "    io.refresh()\n"
+        "io.finish()\n"
+        "print('behind %d ms at worst, %d pictures in %.1f s' % (worst, drawn[0], wall.now - start))\n"
+    ))
+    record = tmp_path / "keys.txt"
+    out = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_SEED": "4"})
+    assert out.returncode == 0, out.stderr
+    words = out.stdout.strip().splitlines()[-1].split()
+    behind, pictures, seconds = int(words[1]), int(words[5]), float(words[8])
+    assert behind <= 20 and abs(seconds - 10.0) < 0.05, out.stdout  # game time is wall time, to a few passes
+    assert pictures >= 10 * 10 - 5, out.stdout  # still at least ten pictures a second
+    times = [int(line.split()[0]) for line in record.read_text().splitlines() if line[0].isdigit()]
+    assert times[0] % 5 == 0 and times[-1] == 10000  # on the 5 ms grid of passes, ending where the session did
+    down = [int(line.split()[0]) for line in record.read_text().splitlines() if line.endswith(" down")]
+    assert down[-1] - down[0] == 5000, down  # the keys 5 s apart on the wall clock are 5 s apart in the game
+
+
+def test_a_watched_replay_keeps_its_speed_when_drawing_is_slow(tmp_path):
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n4000 end\n")
+    script = tmp_path / "watch.py"
+    script.write_text(WALL_CLOCK + window_session_body(
+        SLOW_DRAWING
+        + "start = wall.now\n"
+        "while io.running and not io.held:\n"
+        "    io.pump()\n"
+        "    app.step(io.ticks_ms())\n"
+        "    io.refresh()\n"
+        "print('over at %d ms after %d ms' % (io.now_ms, round((wall.now - start) * 1000)))\n"
+        "print(app.game.text())\n"
+    ))
+    watched = run([str(script)], {"SPIT_REPLAY": str(replay), "SPIT_WATCH": "1", "SPIT_SPEED": "4", "SPIT_SEED": "3"})
+    assert watched.returncode == 0, watched.stderr
+    lines = watched.stdout.strip().splitlines()
+    words = lines[-2].split()
+    assert words[2] == "4000" and 1000 <= int(words[5]) <= 1050, lines  # 4 s of replay in 1 s, not 4
+    fast = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SEED": "3"})
+    assert lines[-1] == fast.stdout.strip().splitlines()[-1]

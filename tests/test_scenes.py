@@ -130,7 +130,7 @@ def _seated(rig, facing):
     profile, display, screen = rig
     board = Board(profile, screen)
     board.app.style = FACING if facing else 0
-    board.app._apply_style()
+    board.app.apply_style()
     menu.play(board.app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
     board.run(50)
     return profile, display, screen, board

@@ -854,7 +854,7 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
     w, h = profile["width"], profile["height"]
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.style = FACING
-    app._apply_style()
+    app.apply_style()
     menu.start_match(app, 0)
     image = snapshot(display, "%s-facing-table" % profile["name"], tmp_path)
     assert screen.twice and screen.status.group.hidden

@@ -87,7 +87,7 @@ def scenes():
 
     display, app = app_on_a_display()
     app.style = FACING
-    app._apply_style()
+    app.apply_style()
     menu.start_match(app, 0)
     table = frame(display)
     app._pause(0)
