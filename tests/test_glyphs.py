@@ -38,3 +38,19 @@ def test_no_count_icon_looks_like_a_digit(size):
     digits = tiles[sprites.GLYPH_DIGIT : sprites.GLYPH_DIGIT + 10]
     for icon in (sprites.GLYPH_SPIT_CARDS, sprites.GLYPH_SIDE_PILE):
         assert tiles[icon] not in digits, (size, icon)
+
+
+def test_the_pile_arrows_are_big_enough_to_see_on_the_bigger_screens():
+    # Issue 34, item 9: the arrows under the piles (which player spits on
+    # each, D-2) were about 4 x 3 pixels on the 240 x 240 panel. Now a
+    # triangle of 7 x 8, pointing up or down.
+    z = sprites.SIZES["large"]
+    tiles = glyph_colours("large")
+    paper = tiles[sprites.GLYPH_BLANK][0]
+    for t, up in ((sprites.GLYPH_ARROW_UP, True), (sprites.GLYPH_ARROW_DOWN, False)):
+        lit = [(i % z["glyph_w"], i // z["glyph_w"]) for i, c in enumerate(tiles[t]) if c != paper]
+        xs = [x for x, _ in lit]
+        ys = [y for _, y in lit]
+        assert max(xs) - min(xs) + 1 >= 7 and max(ys) - min(ys) + 1 >= 8, (t, xs, ys)
+        widths = [sum(1 for x, y in lit if y == row) for row in range(min(ys), max(ys) + 1)]
+        assert widths == sorted(widths, reverse=not up)  # widest at the bottom pointing up, at the top pointing down

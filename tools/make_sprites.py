@@ -243,6 +243,14 @@ def draw_glyphs(size):
         if t == S.GLYPH_SIDE_PILE:
             sheet.rect(t, x0 + k, y0 + k, k, 3 * k, S.BLANK_INK)
     for t, up in ((S.GLYPH_ARROW_UP, True), (S.GLYPH_ARROW_DOWN, False)):
+        if gw >= 8:
+            # The bigger screens: a triangle as wide as the glyph allows
+            # (7 x 8 pixels: the 3 x 3 one read as a dot at arm's length).
+            for j in range(4):
+                row = j if up else 3 - j
+                width = 1 + 2 * j
+                sheet.rect(t, (gw - width) // 2, (gh - 8) // 2 + 2 * row, width, 2, S.INK_DIGIT)
+            continue
         for j in range(3):
             row = j if up else 2 - j
             sheet.rect(t, x0 + (1 - min(j, 1)) * k, y0 + (row + 1) * k, (1 + 2 * min(j, 1)) * k, k,
