@@ -242,7 +242,8 @@ class App:
             if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
                 self._flush(now_ms)
             if g.phase == GAME_OVER:
-                self._draw_match(now_ms)  # the winning play, seen before the result
+                self._draw_match(now_ms)  # the winning play, seen before the result (WON_MS)
+                self._over_shown = False
                 from . import menu  # the tally, the scene's words (and the menu, next)
 
                 menu.game_over(self, now_ms)

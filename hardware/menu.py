@@ -310,7 +310,6 @@ def game_over(app, now_ms):
     # play has been seen (WON_MS); any key after OVER_GRACE_MS: the menu.
     app.mode = OVER
     app._over_at = now_ms
-    app._over_shown = False
     if app.store is not None:
         app.store.clear(storage.MATCH)
     count_win(app, app.game.winner)

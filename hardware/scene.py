@@ -1,5 +1,5 @@
-# The words of a full-screen scene (the menu, the pause, game over) on the
-# Screen, for the App: a scene longer than the screen, given the time, is
+# The words of a full-screen scene (the pause, game over) on the Screen, for
+# the App: a scene longer than the screen, given the time, is
 # shown a page at a time, each for PAGE_MS (turn). Loaded while a scene shows
 # and forgotten when a match is drawn (App.end_scene), so the match keeps its
 # heap.

@@ -189,9 +189,9 @@ class Screen:
     # -- scenes --
 
     def show_text(self, lines, twice=False):
-        # A full-screen text scene (menu, pause, game over: hardware/scene.py
-        # chooses the lines). twice: for both players (self.twice), the top
-        # half turned round.
+        # A full-screen text scene: the menu (its lines fit), the pause and
+        # game over (hardware/scene.py pages them). twice: for both players
+        # (self.twice), the top half turned round.
         self.table.hidden = True
         self.scene.hidden = False
         if twice:
