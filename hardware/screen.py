@@ -91,6 +91,8 @@ class Screen:
     status: Text  # the middle's words, and their two copies (status_top turned)
     status_top: Text
     status_low: Text
+    big: "Text | None"  # the middle's mid-race word at twice the size (the bigger panels), upright
+    big_top: "Text | None"  # and turned, over status_top
     stocks: list  # each player's grids: a stock's paper each, back edges, markers, counts
     depth: list
     marks: list
@@ -357,20 +359,56 @@ class Screen:
         key = ((game.round & 0xFFFF) * 8 + phase) * 4 + (game.winner + 1 if phase == GAME_OVER else
                                                          game.chooser + 1 if phase == CHOOSE else 0)
         if key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
+            big = self.big
+            # The lines, unless only a refusal changed where it is shown big
+            # (the lines below it stay as they are: nothing to look at).
+            lines = key != self._status_key or big is None
             self._status_key = key
             self._status_why = why
             twice = self.twice
             self.status.group.hidden = twice
             self.status_top.group.hidden = not twice
             self.status_low.group.hidden = not twice
-            prompt = self.status_text(game)
+            prompt = self.status_text(game) if lines else ""
             if not twice:
-                self.status.show((prompt, self.why_text(controls, -1) or self.info_text(game)))
+                if lines:
+                    self.status.show((prompt, (not big and self.why_text(controls, -1)) or self.info_text(game)))
+                if big is not None:
+                    # A refusal's word in the refused player's half (its mark
+                    # at their card says whose too), SLAP! in the middle.
+                    word = self.why_text(controls, -1, big.cols)
+                    y = self.status.group.y
+                    if word:
+                        p = self._newest if self._flash_until[self._newest] is not None else self._newest ^ 1
+                        y = (self.status_low if p == 0 else self.status_top).group.y
+                    elif phase == SLAP:
+                        word = "SLAP!"
+                    self._show_big(big, word, y)
+                    self._show_big(self.big_top, "", self.status_top.group.y)
             else:  # each player's own reason, without the arrow that says whose
-                for p, text in ((0, self.status_low), (1, self.status_top)):
-                    why = self.why_text(controls, p)
-                    text.show((prompt, why or self.info_text(game, p)) if self._status_k == 2 else (why or prompt,))
+                for p, text, big in ((0, self.status_low, big), (1, self.status_top, self.big_top)):
+                    if lines:
+                        said = "" if big else self.why_text(controls, p)
+                        text.show((prompt, said or self.info_text(game, p)) if self._status_k == 2 else (said or prompt,))
+                    if big is not None:
+                        word = self.why_text(controls, p, big.cols) or ("SLAP!" if phase == SLAP else "")
+                        self._show_big(big, word, text.group.y)
         return redraw_at
+
+    def _show_big(self, big, word, y):
+        # A big copy of the middle (Screen.big) shows word centred at y, or
+        # is hidden where word is "" (blank, back at y: a hidden grid's cells
+        # and place cost no drawing, and shown again it is drawn whole).
+        if word:
+            if big.group.y != y:
+                big.group.y = y
+            big.show((" " * ((big.cols - len(word)) // 2) + word,))
+            if big.group.hidden:
+                big.group.hidden = False
+        elif not big.group.hidden:
+            big.group.hidden = True
+            big.show(())
+            big.group.y = y
 
     def _stock(self, game, p, s, i, n, mark_in):
         # Stock s of player p (place i): its card, the back edges under it
@@ -481,10 +519,11 @@ class Screen:
             arrow = GLYPH_CROSS
         _count(self.pile_info[k], 0, arrow, size)
 
-    def why_text(self, controls, player):
+    def why_text(self, controls, player, cols=0):
         # The reason of a refused move still flashing: player's (-1: either's,
         # the newest first, with who it is for: their name, else the side's
-        # arrow, "v" bottom or "^" top), where it fits.
+        # arrow, "v" bottom or "^" top), where it fits in cols (0: the
+        # middle's line).
         for q in range(2):
             p = q ^ self._newest
             if self._flash_until[p] is None or controls is None or player >= 0 and p != player:
@@ -496,13 +535,13 @@ class Screen:
                 continue
             if player >= 0:
                 return word
-            return self._first_fit((self.names[p] + ": " + word, ("v " if p == 0 else "^ ") + word, word))
+            return self._first_fit((self.names[p] + ": " + word, ("v " if p == 0 else "^ ") + word, word), cols)
         return ""
 
-    def _first_fit(self, forms):
-        # The first of forms the middle's line holds, else "".
+    def _first_fit(self, forms, cols=0):
+        # The first of forms that fits in cols (0: the middle's line), else "".
         for text in forms:
-            if len(text) <= self.status.cols:
+            if len(text) <= (cols or self.status.cols):
                 return text
         return ""
 
@@ -594,6 +633,10 @@ class Screen:
         if game.phase == STALEMATE:
             return self._first_fit(("nobody can play", "no plays", "no play"))
         if self.speed or game.phase != READY or game.round < 2:
+            if not self.opponent and not self.speed and game.phase == PLAY and game.round < 2:  # (a free line)
+                # What the arrow under each pile says in the first round: it
+                # points at who spits on it (D-2).
+                return self._first_fit(("arrow at you: your pile", "arrow: your pile", "arrow: yours"))
             return self._first_fit(self.opponent)  # the computer: its level and its side of the table
         took = game.took
         if player < 0:  # one player's pile says both (each took one, or one took none): the shorter name

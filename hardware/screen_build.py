@@ -175,6 +175,8 @@ def _build_table(screen, w, h, z):
             left = pile_info[0][0] + 3 * gw
             right = pile_info[1][0]
         status = (left + 2, band_y + (ch - 24) // 2, (right - left - 4) // 6)
+        if below:  # a pixel to the left: the turned copy (a pixel further left) keeps clear of the pile's grid
+            status = (left + 1,) + status[1:]
     screen._side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
     screen._row_x = x0
     screen._gap = tw - cw
@@ -239,6 +241,25 @@ def _build_table(screen, w, h, z):
     screen.status_top = _turned(Text(screen.table, status[0], status[1] + 12 - 12 * k, status[2], k))
     screen.status_low = Text(screen.table, status[0], status[1] + 12, status[2], k)
     screen.status_low.group.hidden = True
+    # On the bigger panels, what a player needs mid-race (a refusal's reason,
+    # SLAP!) is drawn at twice the font's size over a copy of the middle's
+    # two lines, in the same 24 px: one line upright (over status, or
+    # status_low with seats facing: Screen moves it) and one turned (over
+    # status_top). Its cells are opaque, so displayio stops at them: showing
+    # it composes its own area once and leaves the lines below as they are.
+    # Its ink is centred between the piles' cards as far as it can be while
+    # each big copy covers its copy of the lines (which it must hide whole)
+    # and keeps off the piles' grids.
+    screen.big = screen.big_top = None
+    if k == 2:
+        cols = (status[2] + 1) // 2
+        w = 12 * cols
+        x = pile_x[0] + cw + (pile_x[1] - pile_x[0] - cw - w + 2) // 2
+        room = (pile_x[0] + tw, pile_x[1] - w)
+        screen.big = Text(screen.table, _cover(x, w, screen.status, room), status[1], cols, 1, 2)
+        screen.big.group.hidden = True
+        screen.big_top = _turned(Text(screen.table, 0, status[1] - 12, cols, 1, 2))
+        screen.big_top.group.x = _cover(x - 2, w, screen.status_top, room)
     screen.set_style(False, False)
 
 
@@ -270,12 +291,23 @@ def _overlay(screen, sheet, size, blank):
     return grid
 
 
+def _cover(x, w, text, room):
+    # The x nearest x where w pixels cover text's width, within room (the
+    # lowest and highest x).
+    lo = max(room[0], text.group.x + text.cols * 6 - w)
+    hi = min(room[1], text.group.x)
+    if lo > hi:
+        raise ValueError("no room for the big words")  # (a layout error: the tests build every profile)
+    return max(lo, min(x, hi))
+
+
 def _turned(text):
     # A Text turned round (a half turn: flipped both ways), hidden until shown.
-    # The font's glyphs keep their blank column on the left, which turning
-    # puts on the right of each cell: the copy moves a font pixel to the left,
-    # so its first letter does not touch the screen's (or the pile's) edge and
-    # its ink lies where the upright copy's lies, mirrored.
+    # The font's glyphs keep their blank column on the right (all but "%"),
+    # which turning puts on the left of each cell: the copy moves a font
+    # pixel to the left, so its ink lies where the upright copy's lies, and
+    # its first letter (at the right) does not touch the screen's (or the
+    # pile's) edge.
     text.grid.flip_x = True
     text.grid.flip_y = True
     text.group.x -= text.group.scale

@@ -127,3 +127,17 @@ def play_to_the_end(g, seed, limit=200000):
         moves += 1
         assert moves < limit
     return moves
+
+
+def middle(screen, player=-1):
+    """The middle's words a player sees, a line each: player 0's or 1's own
+    copy (seats facing), or -1 the one upright copy. Where the bigger
+    panels show a mid-race word large over the copy (Screen.big), that word
+    (upright and side by side, it lies in the refused player's half)."""
+    if player < 0:
+        text, big = screen.status, screen.big
+    else:
+        text, big = (screen.status_low, screen.big) if player == 0 else (screen.status_top, screen.big_top)
+    if big is not None and not big.group.hidden and (player < 0 or big.group.y == text.group.y):
+        return [big.text.strip()]
+    return [line.strip() for line in text.text.split("\n")]

@@ -13,7 +13,7 @@ from hardware.controls import Controls  # noqa: E402
 from hardware.desktop import POWER_ON_TICKS  # noqa: E402
 from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
 from hardware.screen import FLASH_MS  # noqa: E402
-from helpers import position, speed_position  # noqa: E402
+from helpers import middle, position, speed_position  # noqa: E402
 from test_screen import check_pixels, rig, row_drawn, snapshot  # noqa: E402, F401  (rig: the fixture)
 
 _WRAP = 1 << 29
@@ -55,8 +55,8 @@ def _refused_marks(screen):
 def _words(screen):
     # The middle's words each player reads: one copy, or each player's own.
     if screen.twice:
-        return (screen.status_low.text, screen.status_top.text)
-    return (screen.status.text, screen.status.text)
+        return ("\n".join(middle(screen, 0)), "\n".join(middle(screen, 1)))
+    return ("\n".join(middle(screen)),) * 2
 
 
 @pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
@@ -98,7 +98,7 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
     else:
         said = bottom.split("\n")[-1].strip()
         assert not said.startswith(("v ", "bottom")), bottom  # never the bottom's side
-        if screen.status.cols >= 8:
+        if (screen.big or screen.status).cols >= 8:  # (where the arrow fits: else the marks say whose)
             assert said in ("top: no fit", "^ no fit"), bottom
 
     # A legal play by the top player once that is out brings no mark back.
@@ -129,11 +129,78 @@ def test_the_middle_speaks_plain_words(rig, tmp_path):
     screen.show_game(g, controls, t)
     image = snapshot(display, "%s-called-twice" % profile["name"], tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
-    said = screen.status.text.split("\n")[1].strip()
+    said = middle(screen)[-1]
     assert said in ("bottom: wait", "v wait", "wait"), said
     g = position("8D/2C/2D/2H/2S", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", spit0="3C", spit1="3D")
     g.play(0, 0)
     assert g.phase == STALEMATE
     screen.show_game(g, None, t)
-    said = screen.status.text.split("\n")[1].strip()
+    said = middle(screen)[-1]
     assert said in ("nobody can play", "no plays", "no play"), said
+
+
+def _ink_runs(image, x0, y0, w, h):
+    # The lengths of the runs of lit pixels in the box, along its rows and
+    # along its columns.
+    def lit(x, y):
+        return tuple(image.get_at((x, y)))[:3] != (0, 0, 0)
+
+    runs = []
+    for lines, along in ((range(y0, y0 + h), range(x0, x0 + w)), (range(x0, x0 + w), range(y0, y0 + h))):
+        for a in lines:
+            n = 0
+            for b in along:
+                on = lit(b, a) if lines.start == y0 else lit(a, b)
+                if on:
+                    n += 1
+                elif n:
+                    runs.append(n)
+                    n = 0
+            if n:
+                runs.append(n)
+    return runs
+
+
+@pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
+def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, facing):
+    # Issue 34, item 9: the middle's words were the 8-pixel font. A refused
+    # move's word and SLAP! are what a player needs mid-race: on the 240 and
+    # 320 panels they are drawn at twice the font's size (every stroke two
+    # pixels, along and across), in the refused player's half, over the lines
+    # there (which come back when the mark goes out); the smaller screens
+    # keep one size for everything.
+    profile, display, screen = rig
+    screen.set_style(facing, False)
+    screen.twice = facing
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = _game("spit")
+    t = POWER_ON_TICKS
+    screen.show_game(g, controls, t)
+    before = [middle(screen, p if facing else -1) for p in range(2)]
+    if profile["width"] < 240:
+        assert screen.big is None
+        return
+    name = "%s-big-%s" % (profile["name"], "facing" if facing else "side")
+    for p, stock in ((0, 2), (1, 2)):
+        t = _play_from(controls, g, profile, p, stock, 0, t)
+        assert controls.result[p]
+        screen.show_game(g, controls, t)
+        image = snapshot(display, "%s-%d" % (name, p), tmp_path)
+        check_pixels(screen, image, profile["width"], profile["height"])
+        big = screen.big if p == 0 or not facing else screen.big_top
+        assert not big.group.hidden and middle(screen, p if facing else -1)[0].endswith("no fit")
+        half = (screen.status_low if p == 0 else screen.status_top).group.y
+        assert big.group.y == half  # the refused player's half
+        box = (big.group.x, big.group.y, big.cols * 12, 24)
+        runs = _ink_runs(image, *box)
+        assert runs and all(n % 2 == 0 for n in runs), runs
+        assert max(runs) >= 8  # (a glyph's stem: at least four font pixels)
+        t = (t + FLASH_MS + 10) % _WRAP
+        screen.show_game(g, controls, t)
+        assert screen.big.group.hidden and screen.big_top.group.hidden
+        assert [middle(screen, q if facing else -1) for q in range(2)] == before
+    g = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D", phase="slap")
+    screen.show_game(g, controls, t)
+    image = snapshot(display, name + "-slap", tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    assert all(middle(screen, q if facing else -1) == ["SLAP!"] for q in range(2))

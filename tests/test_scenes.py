@@ -9,7 +9,7 @@ from hardware import menu  # noqa: E402
 from hardware.app import OVER, WON_MS, App  # noqa: E402
 from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
-from helpers import position, speed_position  # noqa: E402
+from helpers import middle, position, speed_position  # noqa: E402
 from test_screen import check_pixels, rig, snapshot  # noqa: E402, F401  (rig: the fixture)
 
 _WRAP = 1 << 29
@@ -247,3 +247,29 @@ def test_the_countdown_is_in_the_middle(rig, tmp_path, facing):
         ys = [y for _, y in ink]
         assert abs((min(xs) + max(xs)) / 2 - w / 2) <= cell_w, (min(xs), max(xs))
         assert abs((min(ys) + max(ys)) / 2 - (y0 + y1) / 2) <= cell_h, (min(ys), max(ys))
+
+
+def test_the_first_round_says_what_the_pile_arrows_mean(rig, tmp_path):
+    # Issue 34, item 9: nothing on the screen said what the arrows under the
+    # piles mean. In the first round of two people, where the middle's second
+    # line is free, it says so (D-2: the arrow points at who spits there).
+    from hardware import sprites
+
+    profile, display, screen = rig
+    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    assert g.round == 1
+    screen.show_game(g, None, 0)
+    image = snapshot(display, "%s-arrows" % profile["name"], tmp_path)
+    check_pixels(screen, image, profile["width"], profile["height"])
+    assert [screen.pile_info[k][0] for k in range(2)] == [sprites.GLYPH_ARROW_DOWN, sprites.GLYPH_ARROW_UP]
+    said = middle(screen)[-1]
+    if screen.status.cols >= 12:
+        assert said in ("arrow at you: your pile", "arrow: your pile", "arrow: yours"), said
+    screen.opponent = ("^ CPU Easy", "CPU Easy")  # against the computer the line names it, as before
+    screen.set_style(False, False)  # (as the App does when a match starts: everything looked at again)
+    screen.show_game(g, None, 0)
+    assert "arrow" not in middle(screen)[-1]
+    screen.opponent = ()
+    g.round = 2  # after the first round the players know
+    screen.show_game(g, None, 0)
+    assert "arrow" not in middle(screen)[-1]

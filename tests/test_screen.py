@@ -28,7 +28,7 @@ from hardware.profiles import SetupError  # noqa: E402
 from hardware.screen import FLASH_MS, Screen  # noqa: E402
 from hardware.text import Text, font  # noqa: E402
 from hardware import menu  # noqa: E402
-from helpers import position  # noqa: E402
+from helpers import middle, position  # noqa: E402
 
 HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
 STUCK1 = "5C/5D/5H/5S/4C"
@@ -173,7 +173,8 @@ def expected_screen(screen, width, height):
     transparent entries showing what is below; the status text's cells are
     the font's glyphs, at its scale."""
     canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
-    texts = {id(t.group): t for t in (screen.status, screen.status_top, screen.status_low)}
+    texts = {id(t.group): t for t in (screen.status, screen.status_top, screen.status_low, screen.big, screen.big_top)
+             if t is not None}
     for item in screen.table:
         if not isinstance(item, displayio.TileGrid):
             if not item.hidden:  # the middle's words (twice, the top ones turned, with facing seats)
@@ -831,7 +832,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
         assert screen.pile_info[1][0] == sprites.GLYPH_CROSS
     assert screen.info[0][7] == sprites.GLYPH_BLANK  # not beside the count any more
     word = case
-    status = screen.status.text.split("\n")[1].strip()
+    status = middle(screen)[-1]
     assert status in ("bottom: " + word, "v " + word, word) or len(word) > screen.status.cols, status
     check_pixels(screen, image, profile["width"], profile["height"])
     # It goes out after FLASH_MS, the card as before.
@@ -841,7 +842,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
         assert not screen.marks or screen.marks[0][place][0] != sprites.MARK_REFUSED
     else:
         assert screen.pile_info[1][0] != sprites.GLYPH_CROSS
-    assert word not in screen.status.text
+    assert word not in "\n".join(middle(screen))
 
 
 def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
