@@ -253,13 +253,13 @@ def _build_table(screen, w, h, z):
     screen.big = screen.big_top = None
     if k == 2:
         cols = (status[2] + 1) // 2
-        w = 12 * cols
-        x = pile_x[0] + cw + (pile_x[1] - pile_x[0] - cw - w + 2) // 2
-        room = (pile_x[0] + tw, pile_x[1] - w)
-        screen.big = Text(screen.table, _cover(x, w, screen.status, room), status[1], cols, 1, 2)
+        big_w = 12 * cols
+        x = pile_x[0] + cw + (pile_x[1] - pile_x[0] - cw - big_w + 2) // 2
+        room = (pile_x[0] + tw, pile_x[1] - big_w)
+        screen.big = Text(screen.table, _cover(x, big_w, screen.status, room), status[1], cols, 1, 2)
         screen.big.group.hidden = True
         screen.big_top = _turned(Text(screen.table, 0, status[1] - 12, cols, 1, 2))
-        screen.big_top.group.x = _cover(x - 2, w, screen.status_top, room)
+        screen.big_top.group.x = _cover(x - 2, big_w, screen.status_top, room)
     screen.set_style(False, False)
 
 
