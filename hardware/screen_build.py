@@ -174,9 +174,9 @@ def _build_table(screen, w, h, z):
             pile_info = [(pile_x[0] + tw, band_y + (ch - gh) // 2), (pile_x[1] - 3 * gw, band_y + (ch - gh) // 2)]
             left = pile_info[0][0] + 3 * gw
             right = pile_info[1][0]
-        status = (left + 2, band_y + (ch - 24) // 2, (right - left - 4) // 6)
-        if below:  # a pixel to the left: the turned copy (a pixel further left) keeps clear of the pile's grid
-            status = (left + 1,) + status[1:]
+        # (a pixel nearer the left pile where the big words cover the lines:
+        # the turned copy, a pixel further left, still keeps off its grid)
+        status = (left + (1 if below else 2), band_y + (ch - 24) // 2, (right - left - 4) // 6)
     screen._side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
     screen._row_x = x0
     screen._gap = tw - cw

@@ -142,22 +142,16 @@ def test_the_middle_speaks_plain_words(rig, tmp_path):
 def _ink_runs(image, x0, y0, w, h):
     # The lengths of the runs of lit pixels in the box, along its rows and
     # along its columns.
-    def lit(x, y):
-        return tuple(image.get_at((x, y)))[:3] != (0, 0, 0)
-
+    lit = [[tuple(image.get_at((x, y)))[:3] != (0, 0, 0) for x in range(x0, x0 + w)] for y in range(y0, y0 + h)]
     runs = []
-    for lines, along in ((range(y0, y0 + h), range(x0, x0 + w)), (range(x0, x0 + w), range(y0, y0 + h))):
-        for a in lines:
-            n = 0
-            for b in along:
-                on = lit(b, a) if lines.start == y0 else lit(a, b)
-                if on:
-                    n += 1
-                elif n:
-                    runs.append(n)
-                    n = 0
-            if n:
+    for line in lit + [list(column) for column in zip(*lit)]:
+        n = 0
+        for on in line + [False]:
+            if on:
+                n += 1
+            elif n:
                 runs.append(n)
+                n = 0
     return runs
 
 
