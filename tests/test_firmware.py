@@ -62,6 +62,55 @@ def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(t
     assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
 
 
+def lit(image):
+    # Which pixels an SSD1306 lights for a picture: luma 128 and up, as the
+    # firmware's displayio turns colours into its one bit.
+    raw = image.convert("RGB").tobytes()
+    return [(raw[i] * 19 + raw[i + 1] * 182 + raw[i + 2] * 54) // 255 >= 128 for i in range(0, len(raw), 3)]
+
+
+def test_an_oled_match_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
+    # Issue 35: the SSD1306 on the emulated Pico's I2C (GP26/GP27, 0x3C, 400
+    # kHz). The same replay as the ST7789's: the firmware's position is the
+    # desktop's, its glass the desktop's picture pixel for pixel, and the
+    # OLED was sent no command it does not know.
+    replay = tmp_path / "r.txt"
+    replay.write_text("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
+                      "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
+    want, frame = desktop(tmp_path, "pico-ssd1306", replay, 5)
+    assert want.startswith("spit ")
+    got = picoemu.emulate("pico-ssd1306", str(replay), {"SPIT_SEED": 5}, frames=(3500,), work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()
+    assert got.errors == []
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-ssd1306"))
+    picture.save(str(tmp_path / "firmware.png"))
+    assert lit(picture) == lit(frame)
+    assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
+
+
+@pytest.mark.parametrize("scene,keys", [
+    ("pause", "500 p0.pile0 down\n500 p0.pile1 down\n1700 p0.pile0 up\n1700 p0.pile1 up\n"),
+    ("over", "500 p0.stock0\n"),  # the bottom player's last card: the winning play, then game over
+])
+def test_the_oled_pause_and_game_over_on_the_firmware_as_on_the_desktop(tmp_path, scene, keys):
+    # Issue 35: the scenes on the SSD1306, their first page (seats facing:
+    # each player's copy of the words, a page at a time), as the desktop draws them.
+    from helpers import position
+
+    start = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D").text()
+    replay = tmp_path / "r.txt"
+    replay.write_text(keys + "3000 end\n")
+    want, frame = desktop(tmp_path, "pico-ssd1306", replay, 3, start=start)
+    got = picoemu.emulate("pico-ssd1306", str(replay), {"SPIT_SEED": 3, "SPIT_START": "/start.txt"},
+                          {"start.txt": start + "\n"}, frames=(2900,), work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()
+    assert got.errors == []
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-ssd1306"))
+    picture.save(str(tmp_path / "firmware.png"))
+    assert any(lit(picture))
+    assert lit(picture) == lit(frame)
+
+
 def test_a_stock_played_out_shows_the_table_on_the_firmware_as_on_the_desktop(tmp_path):
     # SP-6's empty place: player 0 plays stock 0's only card (8D fits both
     # piles: chosen, then pile 0), and the firmware draws the table where it
@@ -97,10 +146,10 @@ def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):
 ])
 def test_oled_wiring_faults_are_messages_on_the_firmware(tmp_path, pull_ups, says):
     # The firmware's busio.I2C raises when SDA or SCL has no pull-up, and
-    # I2CDisplayBus when nothing answers at the address (the emulated Pico has
-    # no OLED): each is a message saying what to check, no traceback.
-    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, pull_ups=pull_ups, work=str(tmp_path / "emu"),
-                          mark="Spit cannot start")
+    # I2CDisplayBus when nothing answers at the address (no OLED on the
+    # lines): each is a message saying what to check, no traceback.
+    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, pull_ups=pull_ups, oled=False,
+                          work=str(tmp_path / "emu"), mark="Spit cannot start")
     text = got.text()
     assert says in text, text
     assert "Traceback" not in text

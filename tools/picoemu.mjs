@@ -167,6 +167,185 @@ const onSpiByte = (value) => {
 
 if (spiBus) spiBus.onTransmit = onSpiByte;
 
+// -- the SSD1306 on I2C (when the job names its pins; job.i2c.address absent:
+//    nothing answers on the bus, as with no OLED wired) --
+//
+// Its bytes come two ways, as on the real chip: the firmware's I2C block
+// (rp2040js's I2C callbacks, each step completed after its time on the wire
+// at the clock the firmware set), and the firmware's bit-banged probe (a
+// zero-byte write CircuitPython does on the GPIOs: the open-drain lines are
+// modelled, pulled high, and the OLED pulls SDA low to acknowledge its
+// address). The controller decodes the SSD1306's commands; one it does not
+// know is reported ({"error": ...}) and a test fails on it.
+const OLED_W = 128;
+const OLED_PAGES = 8;
+const gram = new Uint8Array(OLED_W * OLED_PAGES); // the panel's memory: a byte is 8 rows of a column
+const oled = {
+  on: false, invert: false, allOn: false, remap: false, comFlip: false, startLine: 0, offset: 0, contrast: 0x7f,
+  mode: 2, cols: [0, OLED_W - 1], pages: [0, OLED_PAGES - 1], col: 0, page: 0,
+};
+const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1 };
+let oledCommand = [];
+let control = -1; // the transaction's control byte state: -1 expect one, else 0x00 commands / 0x40 data
+let oneOnly = false; // Co set: one byte, then a control byte again
+
+function oledError(what) {
+  out({ t: ms(), error: 'SSD1306: ' + what });
+}
+
+function runCommand(c) {
+  const a = c[0];
+  if (a <= 0x0f) oled.col = (oled.col & 0xf0) | a;
+  else if (a <= 0x1f) oled.col = (oled.col & 0x0f) | ((a & 0x0f) << 4);
+  else if (a === 0x20) {
+    if (c[1] > 2) oledError('addressing mode ' + c[1]);
+    oled.mode = c[1] & 3;
+  } else if (a === 0x21) {
+    oled.cols = [c[1] & 0x7f, c[2] & 0x7f];
+    oled.col = oled.cols[0];
+  } else if (a === 0x22) {
+    oled.pages = [c[1] & 7, c[2] & 7];
+    oled.page = oled.pages[0];
+  } else if (a >= 0x40 && a <= 0x7f) oled.startLine = a & 0x3f;
+  else if (a === 0x81) oled.contrast = c[1];
+  else if (a === 0xa0 || a === 0xa1) oled.remap = a === 0xa1;
+  else if (a === 0xa4 || a === 0xa5) oled.allOn = a === 0xa5;
+  else if (a === 0xa6 || a === 0xa7) oled.invert = a === 0xa7;
+  else if (a === 0xae || a === 0xaf) oled.on = a === 0xaf;
+  else if (a >= 0xb0 && a <= 0xb7) oled.page = a & 7;
+  else if (a === 0xc0 || a === 0xc8) oled.comFlip = a === 0xc8;
+  else if (a === 0xd3) oled.offset = c[1] & 0x3f;
+  else if (a === 0xa8) {
+    if (c[1] !== 63) oledError('multiplex ratio ' + c[1] + ' on a 64-row panel');
+  } else if (a === 0x8d || a === 0xd5 || a === 0xd9 || a === 0xda || a === 0xdb || a === 0xe3) {
+    // charge pump, clock, pre-charge, COM pins, VCOMH, no-op: nothing the picture shows
+  } else oledError('unknown command 0x' + a.toString(16));
+}
+
+function oledCommandByte(b) {
+  oledCommand.push(b);
+  const want = (ARGS[oledCommand[0]] || 0) + 1;
+  if (oledCommand.length === want) {
+    runCommand(oledCommand);
+    oledCommand = [];
+  }
+}
+
+function oledDataByte(b) {
+  if (update === null) update = [oled.col, oled.page, oled.cols[1], oled.pages[1], ms(), 0];
+  gram[oled.page * OLED_W + oled.col] = b;
+  update[5] += 8;
+  pixels += 8;
+  if (oled.mode === 2) {
+    oled.col = (oled.col + 1) & 0x7f; // page addressing: the column wraps in its page
+  } else if (oled.mode === 0) {
+    if (oled.col++ >= oled.cols[1]) {
+      oled.col = oled.cols[0];
+      oled.page = oled.page >= oled.pages[1] ? oled.pages[0] : oled.page + 1;
+    }
+  } else if (oled.page++ >= oled.pages[1]) {
+    oled.page = oled.pages[0];
+    oled.col = oled.col >= oled.cols[1] ? oled.cols[0] : oled.col + 1;
+  }
+}
+
+function oledByte(b) {
+  // A byte after the address: a control byte, or what it announced.
+  if (control < 0) {
+    if (b & 0x3f) oledError('control byte 0x' + b.toString(16));
+    control = b & 0x40;
+    oneOnly = !!(b & 0x80);
+    return;
+  }
+  if (control) oledDataByte(b);
+  else oledCommandByte(b);
+  if (oneOnly) control = -1;
+}
+
+function oledStop() {
+  // A transaction's end: its data written (the time of its last byte).
+  if (update !== null) update.last = ms();
+  endUpdate();
+  control = -1;
+}
+
+function oledPicture() {
+  // The glass, 128 x 64, a byte a pixel (1 lit), as a player sees it: the
+  // module is made to be read with column 127 on segment 0 (A1) and COM
+  // scanned from 63 (C8), so RAM column 0, row 0 is at the top left.
+  const pic = new Uint8Array(OLED_W * 64);
+  if (!oled.on) return pic;
+  for (let y = 0; y < 64; y++) {
+    const row = ((oled.comFlip ? y : 63 - y) + oled.startLine + oled.offset) & 63;
+    for (let x = 0; x < OLED_W; x++) {
+      const col = oled.remap ? x : OLED_W - 1 - x;
+      let lit = (gram[(row >> 3) * OLED_W + col] >> (row & 7)) & 1;
+      if (oled.allOn) lit = 1;
+      pic[y * OLED_W + x] = lit ^ (oled.invert ? 1 : 0);
+    }
+  }
+  return pic;
+}
+
+if (job.i2c) {
+  const i2c = mcu.i2c[(job.i2c.sda >> 1) & 1];
+  const address = job.i2c.address;
+  let acked = false;
+  const bitNs = () => Math.max(1, (i2c.sclLowPeriod + i2c.sclHighPeriod) * CYCLE_NS);
+  const later = (bits, fn) => clock.createAlarm(fn).schedule(bits * bitNs());
+  i2c.onStart = () => later(1, () => i2c.completeStart());
+  i2c.onConnect = (addr, mode) => {
+    acked = address != null && addr === address && mode === 0;
+    control = -1;
+    later(9, () => i2c.completeConnect(acked));
+  };
+  i2c.onWriteByte = (value) => {
+    if (acked) oledByte(value);
+    later(9, () => i2c.completeWrite(acked));
+  };
+  i2c.onReadByte = () => later(9, () => i2c.completeRead(0xff));
+  i2c.onStop = () => {
+    if (acked) oledStop();
+    later(1, () => i2c.completeStop());
+  };
+
+  // The two lines as wires: pulled high (job.held_high), low where the
+  // firmware drives them low or the OLED holds SDA low (its acknowledge).
+  const sda = mcu.gpio[job.i2c.sda];
+  const scl = mcu.gpio[job.i2c.scl];
+  const pulled = job.i2c.pulled;
+  let holdSda = false;
+  let lastScl = true;
+  let lastSda = true;
+  let bits = -1; // -1: no transaction; 0-8: bits of the address byte seen; 9: its acknowledge clock
+  let shift = 0;
+  const wires = () => {
+    const c = pulled && scl.value !== 0; // (GPIOPinState.Low is 0)
+    const d = pulled && sda.value !== 0 && !holdSda;
+    scl.setInputValue(c);
+    sda.setInputValue(d);
+    if (c && lastScl && d !== lastSda) {
+      bits = d ? -1 : 0; // SDA falling while SCL is high: a start; rising: a stop
+      shift = 0;
+    } else if (c && !lastScl && bits >= 0 && bits < 8) {
+      shift = (shift << 1) | (d ? 1 : 0);
+      bits++;
+    } else if (!c && lastScl && bits === 8) {
+      holdSda = address != null && shift >> 1 === address; // acknowledge on the 9th clock
+      bits = 9;
+      if (holdSda) sda.setInputValue(false);
+    } else if (!c && lastScl && bits === 9) {
+      holdSda = false; // (a zero-byte write: nothing follows but the stop)
+      bits = 10;
+      sda.setInputValue(pulled && sda.value !== 0);
+    }
+    lastScl = c;
+    lastSda = pulled && sda.value !== 0 && !holdSda;
+  };
+  sda.addListener(wires);
+  scl.addListener(wires);
+}
+
 // -- the probe's refresh pin: which writes make one frame --
 let refreshAt = null;
 let pixels = 0;
@@ -194,7 +373,7 @@ function schedule() {
   (job.frames || []).forEach(([at, path]) => {
     clock.createAlarm(() => {
       endUpdate();
-      fs.writeFileSync(path, Buffer.from(ram.buffer));
+      fs.writeFileSync(path, job.i2c ? Buffer.from(oledPicture()) : Buffer.from(ram.buffer));
       out({ t: ms(), frame: path });
     }).schedule(at * 1e6);
   });

@@ -153,6 +153,7 @@ class Run:
         self.writes = []
         self.refreshes = []  # (start, end, pixels) of each io.refresh() that drew
         self.frames = []
+        self.errors = []  # what an emulated part refused (an SSD1306 command it does not know)
         self.mark = None
         self.end = None
         for obj in lines:
@@ -167,6 +168,8 @@ class Run:
                 self.writes.append((t, obj["write"]))
             elif "refresh" in obj:
                 self.refreshes.append((obj["refresh"][0], t, obj["refresh"][1]))
+            elif "error" in obj:
+                self.errors.append((t, obj["error"]))
             elif "frame" in obj:
                 self.frames.append((t, obj["frame"]))
             elif "end" in obj:
@@ -205,12 +208,13 @@ class Run:
 
 
 def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=None, frames=(), until_ms=None,
-            probe=True, without=(), work=None, mark=None, source=False, pull_ups=False, code_py=None):
+            probe=True, without=(), work=None, mark=None, source=False, pull_ups=True, oled=True, code_py=None):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
     files) and until_ms count from the mark, the first console line that
-    starts with it (by default the probe's "probe ready"). pull_ups: the
-    profile's I2C lines are pulled high (rp2040js has no pull resistors).
+    starts with it (by default the probe's "probe ready"). An I2C profile's
+    lines are pulled high unless pull_ups is false (rp2040js has no pull
+    resistors), and an SSD1306 answers at its address unless oled is false.
     code_py: a file to run as code.py instead of the game (probe is off)."""
     uf2, rom = firmware()
     profile = profiles.get(profile_name)
@@ -232,7 +236,9 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
         shutil.copyfile(code_py, os.path.join(drive, "code.py"))
     image = os.path.join(work, "drive.img")
     fat_image(drive, image)
-    pins = profile["display_pins"] if profile["display"] == "st7789" else None  # only the ST7789 is decoded
+    pins = profile["display_pins"] if profile["display"] == "st7789" else None
+    i2c = profile["display_pins"] if profile["display"] == "ssd1306" else None
+    pull_ups = pull_ups and i2c is not None
     job = {
         "bootrom": rom,
         "firmware": uf2,
@@ -241,6 +247,8 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
         "held_high": [gpio(b) for b in profile["buttons"]]
         + ([gpio(profile["display_pins"][p]) for p in ("sda", "scl")] if pull_ups else []),
         "spi": pins and {"bus": 0, "dc": gpio(pins["dc"]), "cs": gpio(pins["cs"]), "hz": 62500000},
+        "i2c": i2c and {"sda": gpio(i2c["sda"]), "scl": gpio(i2c["scl"]), "pulled": pull_ups,
+                        "address": i2c["address"] if oled else None},
         "mark": mark or ("probe ready" if probe else None),
         "refresh_pin": PROBE_PIN if probe else None,
         "events": events,
@@ -259,7 +267,22 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
     return Run(json.loads(line) for line in done.stdout.splitlines() if line.startswith("{"))
 
 
+OLED_W, OLED_H = 128, 64
+
+
 def picture(raw_path, profile):
+    """The panel as the player sees it, a PIL image of the profile's size,
+    from a frame picoemu.mjs saved: the SSD1306's glass (128 x 64 bytes, 1
+    lit: white), or the ST7789's RAM (picture_st7789)."""
+    if profile["display"] != "ssd1306":
+        return picture_st7789(raw_path, profile)
+    from PIL import Image
+
+    data = open(raw_path, "rb").read()
+    return Image.frombytes("L", (OLED_W, OLED_H), bytes(255 if v else 0 for v in data)).convert("RGB")
+
+
+def picture_st7789(raw_path, profile):
     """The panel's RAM (raw RGB565, 240x320, as picoemu.mjs saves it) as the
     player sees it: a PIL image of the profile's size. The glass shows RAM
     rows from 0 (240 of them on a 240x240 panel); the picture is turned to the
