@@ -1,9 +1,10 @@
 """Pico benchmark: the figures of the real CircuitPython firmware in the emulated Pico.
 
-    python tools/bench_pico.py [--profile pico-st7789-240] [--seconds 40]
+    python tools/bench_pico.py [--profile NAME ...] [--seconds 40]
 
-Runs tools/picoemu.py five times on the profile's drive as make flash
-writes it, and prints, in emulated time and the firmware's own heap:
+Runs tools/picoemu.py five times on each profile's drive as make flash
+writes it (by default the 240x240 ST7789 and the SSD1306 OLED, printed side
+by side), and prints, in emulated time and the firmware's own heap:
 
 - heap free at the top of code.py (before the game is imported);
 - start-up: code.py's start to the menu drawn, and to a match's table
@@ -14,13 +15,16 @@ writes it, and prints, in emulated time and the firmware's own heap:
 - a card press to the first and to the last pixel of the frame it changed
   (debounce included), median and worst over the presses of the first
   --seconds of a whole two-player match (tools/make_replay.py, seed 3, a tap
-  every 300 ms);
+  every 300 ms), and the same by what the press changed (make_replay's
+  kinds: a card played, a card chosen, a phase such as a spit call, a new
+  round); on the OLED the last pixel is the last byte on the I2C bus;
 - a menu press to its redrawn lines: moving down the list once round
   (MENU_PRESSES: two of them turn the page, which redraws every line);
 - a refused press (a card that fits no pile) to the last pixel of its mark;
 - the bytes allocated by each ordinary move of that match, press to pixels
   (a run of its own: tools/picoemu_probe.py turns the collector off while a
-  pass runs, SPIT_PROBE_ALLOC).
+  pass runs, SPIT_PROBE_ALLOC);
+- on the OLED, the bus time of the match's display writes a byte.
 
 Needs the firmware and bootrom (tools/picoemu.py says where); without them it
 says so and exits 0, printing no figures.
@@ -55,52 +59,49 @@ def timings(run, skip=0):
     return [(a, b) for _, a, b in run.press_to_pixels()[skip:] if a is not None]
 
 
-def line(name, values):
+KINDS = ("play", "choose", "phase", "new round")  # make_replay.match's kinds of a match's presses
+
+
+def spread(values):
+    # "median / worst ms (presses)"
     if not values:
-        return "%-44s (nothing drawn)" % name
-    return "%-44s median %6.1f ms, worst %6.1f ms (%d presses)" % (name, median(values), max(values), len(values))
+        return "(nothing drawn)"
+    return "%.1f / %.1f ms (%d)" % (median(values), max(values), len(values))
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--profile", default="pico-st7789-240")
-    ap.add_argument("--seconds", type=int, default=40, help="seconds of the match to play")
-    args = ap.parse_args(argv)
-    try:
-        picoemu.firmware()
-    except picoemu.Missing as e:
-        print("bench_pico: %s" % e)
-        return 0
-    profile = picoemu.profiles.get(args.profile)
-    work = tempfile.mkdtemp(prefix="bench-pico-")
-
+def measure(name, seconds, work):
+    """The figures of one profile: (label, text) rows."""
+    profile = picoemu.profiles.get(name)
+    work = os.path.join(work, name)
     menu_replay = os.path.join(work, "menu.txt")
+    os.makedirs(work)
     with open(menu_replay, "w") as f:
         f.write("".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(MENU_PRESSES))
                 + "%d end\n" % (1000 + 600 * MENU_PRESSES))
-    menu = picoemu.emulate(args.profile, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
+    menu = picoemu.emulate(name, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
 
     g = Game(SEED)
     g.play(0, SPIT)
     g.play(1, SPIT)
-    table = picoemu.emulate(args.profile, None, {"SPIT_SEED": SEED, "SPIT_START": "/start.txt"},
+    table = picoemu.emulate(name, None, {"SPIT_SEED": SEED, "SPIT_START": "/start.txt"},
                             {"start.txt": g.text() + "\n"}, until_ms=1000, work=os.path.join(work, "table"))
 
-    lines, _ = make_replay.match(SEED, 0, profile, GAP_MS)
-    end = args.seconds * 1000
+    kinds = []
+    lines, _ = make_replay.match(SEED, 0, profile, GAP_MS, kinds=kinds)
+    end = seconds * 1000
     kept = [ln for ln in lines[1:] if int(ln.split()[0]) < end]
     match_replay = os.path.join(work, "match.txt")
     with open(match_replay, "w") as f:
         f.write("\n".join(kept) + "\n%d end\n" % end)
-    match = picoemu.emulate(args.profile, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS},
+    match = picoemu.emulate(name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS},
                             work=os.path.join(work, "match"))
-    counted = picoemu.emulate(args.profile, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"},
+    counted = picoemu.emulate(name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"},
                               work=os.path.join(work, "alloc"))
     # Refused presses: player 0's 2D fits neither 7C nor 9C, pressed every 1.5 s.
     refused_replay = os.path.join(work, "refused.txt")
     with open(refused_replay, "w") as f:
         f.write("".join("%d p0.stock2\n" % (1500 + 1500 * i) for i in range(6)) + "10500 end\n")  # (after the first draw)
-    refused = picoemu.emulate(args.profile, refused_replay, {"SPIT_SEED": SEED, "SPIT_START": "/refused.txt"},
+    refused = picoemu.emulate(name, refused_replay, {"SPIT_SEED": SEED, "SPIT_START": "/refused.txt"},
                               {"refused.txt": REFUSED_POSITION + "\n"}, work=os.path.join(work, "refused"))
 
     def probe(run, what, i):
@@ -109,25 +110,65 @@ def main(argv=None):
 
     top = probe(menu, "top", 1)
     t0 = probe(menu, "top", 0)
-    print("CircuitPython Pico firmware in rp2040js, profile %s" % args.profile)
-    print("%-44s %d B" % ("heap free at the top of code.py", top))
-    print("%-44s %d ms" % ("start-up to the menu drawn", probe(menu, "drawn", 0) - t0))
-    print("%-44s %d ms" % ("start-up to a match's table drawn", probe(table, "drawn", 0) - probe(table, "top", 0)))
-    for name, run, left in (("after start-up, menu", menu, probe(menu, "ready", 2)),
+    rows = [("heap free at the top of code.py", "%d B" % top),
+            ("start-up to the menu drawn", "%d ms" % (probe(menu, "drawn", 0) - t0)),
+            ("start-up to a match's table drawn", "%d ms" % (probe(table, "drawn", 0) - probe(table, "top", 0)))]
+    for what, run, left in (("after start-up, menu", menu, probe(menu, "ready", 2)),
                             ("%d s into a match" % (KEPT_MS // 1000), match, probe(match, "kept", 1))):
-        print("%-44s %.1f KB kept, %.1f KB free" % ("heap %s (collected)" % name, (top - left) / 1024, left / 1024))
-    print("%-44s %.1f KB" % ("lowest heap free between passes, match", probe(counted, "end", 1) / 1024))
+        rows.append(("heap kept %s (collected)" % what, "%.1f KB (%.1f KB free)" % ((top - left) / 1024, left / 1024)))
+    rows.append(("lowest heap free between passes, match", "%.1f KB" % (probe(counted, "end", 1) / 1024)))
     moves, allocating, total, most = (probe(counted, "alloc", i) for i in range(4))
-    print("%-44s %d of %d moves allocated, %d B in all, %d B at most"
-          % ("bytes allocated per ordinary move, match", allocating, moves, total, most))
+    rows.append(("bytes allocated per ordinary move", "%d of %d moves, %d B, %d B at most"
+                 % (allocating, moves, total, most)))
     skip = len(make_replay.menu_taps(0, 0, profile["cursor"]))
     card = timings(match, skip)
-    print(line("card press to first pixel", [a for a, _ in card]))
-    print(line("card press to last pixel", [b for _, b in card]))
-    print(line("menu press to its last pixel", [b for _, b in timings(menu)]))
-    print(line("refused press to its mark's last pixel", [b for _, b in timings(refused)]))
-    same = match.probe("position")
-    print("match position after %d s: %s" % (args.seconds, same))
+    rows.append(("card press to first pixel, median / worst", spread([a for a, _ in card])))
+    rows.append(("card press to last pixel, median / worst", spread([b for _, b in card])))
+    # The same presses by what they changed (the last pixel: on the OLED
+    # the last byte on the bus).
+    pressed = match.press_to_pixels()
+    frames = match.press_frames()
+    per_byte = 8 if profile["display"] == "ssd1306" else 0.5  # pixels a byte on the bus (1 bit; RGB565)
+    for kind in KINDS:
+        last = [p[2] for p, k in zip(pressed, kinds) if k == kind and p[1] is not None]
+        sent = sorted(int(f[2] / per_byte) for f, k in zip(frames, kinds) if k == kind and f is not None)
+        rows.append(("  a press that is %s" % kind, spread(last)))
+        rows.append(("    its bytes to the display, median / most", "%d / %d B" % (median(sent), sent[-1])
+                     if sent else "-"))
+    rows.append(("menu press to its last pixel", spread([b for _, b in timings(menu)])))
+    rows.append(("refused press to its mark's last pixel", spread([b for _, b in timings(refused)])))
+    # The I2C's own pace: the display writes' bytes over their time on the
+    # wire (a transaction from its first data byte to its stop).
+    sent = sum(w[5] for _, w in match.writes) // 8
+    wire = sum(last - w[4] for last, w in match.writes)
+    rows.append(("OLED bus: the match's display bytes, a byte", "%d B in %.0f ms: %.1f us" % (sent, wire, 1000 * wire / sent)
+                 if profile["display"] == "ssd1306" and sent else "-"))
+    rows.append(("match position after %d s" % seconds, match.probe("position") or "(none)"))
+    return rows
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--profile", action="append", help="a Pico profile (again for more; default: "
+                    "pico-st7789-240 and pico-ssd1306, side by side)")
+    ap.add_argument("--seconds", type=int, default=40, help="seconds of the match to play")
+    args = ap.parse_args(argv)
+    try:
+        picoemu.firmware()
+    except picoemu.Missing as e:
+        print("bench_pico: %s" % e)
+        return 0
+    names = args.profile or ["pico-st7789-240", "pico-ssd1306"]
+    work = tempfile.mkdtemp(prefix="bench-pico-")
+    columns = [measure(name, args.seconds, work) for name in names]
+    print("CircuitPython Pico firmware in rp2040js (emulated time, the firmware's own heap)")
+    print("%-44s %s" % ("", "".join("%-34s" % name for name in names)))
+    for i, (label, _) in enumerate(columns[0]):
+        if label.startswith("match position"):
+            for name, rows in zip(names, columns):
+                print("%s, %s: %s" % (label, name, rows[i][1]))
+            continue
+        print("%-44s %s" % (label, "".join("%-34s" % rows[i][1] for rows in columns)))
     return 0
 
 

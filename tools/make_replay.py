@@ -49,7 +49,11 @@ def menu_taps(kind, rules, cursor):
     return taps
 
 
-def match(seed, rules, profile, gap, kind=0):
+def match(seed, rules, profile, gap, kind=0, kinds=None):
+    # kinds (a list): what each key line does, appended in step with them:
+    # "menu", "new round", "phase" (a spit call or turn, the slap, a round
+    # over), "play" (a card moved, the phase as it was), "choose" (nothing
+    # moved: a card chosen, a call waiting for the other player's).
     make = speed.Game if kind else Game
     g = make(seed, rules)
     mirror = make(seed, rules)  # what code.py's game should go through
@@ -61,6 +65,8 @@ def match(seed, rules, profile, gap, kind=0):
     for name in menu_taps(kind, rules, profile["cursor"]):
         lines.append("%d %s" % (t, name))
         t += gap
+        if kinds is not None:
+            kinds.append("menu")
     t += 400  # past the grace after the start
     b0 = bytearray(64)
     b1 = bytearray(64)
@@ -74,10 +80,14 @@ def match(seed, rules, profile, gap, kind=0):
             action = out[j]
             lines.append("%d p%d.%s" % (t, player, NAMES[action]))
             k = profile["keymap"].index(player * 16 + action)
+            before = (g.round, g.phase, bytes(g.counts))
             controls.feed(g, k, True, t)
             controls.feed(g, k, False, t + 60)
             controls.apply(g)
             t += gap
+            if kinds is not None:
+                kinds.append("new round" if g.round != before[0] else "phase" if g.phase != before[1]
+                             else "play" if bytes(g.counts) != before[2] else "choose")
         mirror.play(player, move)
         if g.text() != mirror.text():
             raise SystemExit("the planned keys did not make move %d for player %d" % (move, player))

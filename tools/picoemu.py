@@ -190,15 +190,21 @@ class Run:
                 return line[len("probe " + what) + 1 :]
         return None
 
+    def press_frames(self):
+        """For each press (a pin going low): the first frame drawn after it,
+        (start, end, pixels written), or None when no frame drew before the
+        next press."""
+        downs = [t for t, _, level in self.presses if level == 0]
+        nexts = downs[1:] + [float("inf")]
+        return [next(((a, b, n) for a, b, n in self.refreshes if t <= a < nxt), None) for t, nxt in zip(downs, nexts)]
+
     def press_to_pixels(self):
         """For each press (a pin going low): ms from it to the first and to the
         last pixel of the first frame drawn after it (None, None when no
         frame drew before the next press)."""
         out = []
         downs = [t for t, _, level in self.presses if level == 0]
-        for i, t in enumerate(downs):
-            nxt = downs[i + 1] if i + 1 < len(downs) else float("inf")
-            frame = next(((a, b) for a, b, _ in self.refreshes if a >= t and a < nxt), None)
+        for t, frame in zip(downs, self.press_frames()):
             if frame is None:
                 out.append((t, None, None))
                 continue
