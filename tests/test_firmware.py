@@ -155,6 +155,18 @@ def test_oled_wiring_faults_are_messages_on_the_firmware(tmp_path, pull_ups, say
     assert "Traceback" not in text
 
 
+def test_an_oled_at_another_address_is_a_message_on_the_firmware(tmp_path):
+    # Issue 35: the emulated SSD1306 answers only at its own address, as a
+    # real one does: a profile that names another gets the message.
+    text = open(os.path.join(ROOT, "hardware", "profiles.py")).read()
+    assert '"address": 0x3C' in text
+    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, source=True, work=str(tmp_path / "emu"),
+                          files={"hardware/profiles.py": text.replace('"address": 0x3C', '"address": 0x3D')},
+                          mark="Spit cannot start")
+    said = got.text()
+    assert "No OLED answers at I2C address 0x3D on SDA GP26, SCL GP27" in said and "Traceback" not in said, said
+
+
 def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_path):
     # The card pictures are missing from the drive: the ST7789 is open, so the
     # message is drawn there at once, the very picture the desktop draws of it.
