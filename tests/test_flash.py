@@ -120,3 +120,18 @@ def test_a_firmware_too_old_is_refused_saying_what_to_install(tmp_path, version)
     with pytest.raises(FlashError, match="CircuitPython %s, too old for this game: install CircuitPython 10" % version):
         flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
     assert [p.name for p in d.iterdir()] == ["boot_out.txt"]  # nothing written
+
+
+def test_libraries_come_from_the_installed_packages_not_the_vm_stand_ins(tmp_path, monkeypatch):
+    # In make test the VM's stand-ins (tests/board_vm, same module names) can
+    # be first on the test process's path; the emulated Pico's drive got the
+    # SSD1306 stand-in that way, and the firmware failed on it.
+    from flash import library_files
+
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "tests", "board_vm"))
+    monkeypatch.delitem(sys.modules, "adafruit_displayio_ssd1306", raising=False)
+    import importlib.util
+
+    assert "board_vm" in importlib.util.find_spec("adafruit_displayio_ssd1306").origin  # (the trap is set)
+    (rel, src), = library_files(["adafruit_displayio_ssd1306"])
+    assert rel == "lib/adafruit_displayio_ssd1306.py" and "site-packages" in src, src

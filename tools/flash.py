@@ -29,7 +29,7 @@ DRIVE/.spit-files; a later flash removes only files from that list that are no
 longer needed, never anything else.
 """
 import argparse
-import importlib.util
+import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -71,10 +71,16 @@ def game_files(profile=None):
 
 
 def library_files(names):
-    """(lib/... on the drive, source) for installed CircuitPython libraries."""
+    """(lib/... on the drive, source) for installed CircuitPython libraries:
+    looked for where `make install` puts them (this environment's
+    site-packages), never on the calling process's path, which in a test
+    may hold the VM's stand-ins of the same names."""
+    import sysconfig
+
+    where = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
     files = []
     for name in names:
-        spec = importlib.util.find_spec(name)
+        spec = importlib.machinery.PathFinder.find_spec(name, where)
         if spec is None or spec.origin is None:
             raise FlashError("library %s is not installed here: run 'make install' (or flash online with circup)" % name)
         if spec.submodule_search_locations:  # a package: every .py in it
