@@ -42,26 +42,6 @@ def desktop(tmp_path, profile, replay, seed, start=None):
     return out.stdout.strip().splitlines()[-1], Image.open(shot)
 
 
-def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
-    # Boot, the menu, "go", both call spit (D-4), a few presses of both
-    # players: the position the engine reaches on the desktop, and the very
-    # same picture, pixel for pixel (fonts and sprites are the same).
-    replay = tmp_path / "r.txt"
-    replay.write_text("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
-                      "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
-    want, frame = desktop(tmp_path, "pico-st7789-240", replay, 5)
-    assert want.startswith("spit ")
-    got = picoemu.emulate("pico-st7789-240", str(replay), {"SPIT_SEED": 5}, frames=(3600,), work=str(tmp_path / "emu"))
-    assert got.probe("position") == want, got.text()
-    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
-    picture.save(str(tmp_path / "firmware.png"))
-    assert rgb565(picture) == rgb565(frame)
-    # The figures the probe reads are there: heap at the top and kept, start-up.
-    top, ready, drawn = got.probe("top").split(), got.probe("ready").split(), got.probe("drawn").split()
-    assert int(top[1]) > int(ready[2]) > 0 and int(drawn[0]) > int(top[0])
-    assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
-
-
 def lit(image):
     # Which pixels an SSD1306 lights for a picture: luma 128 and up, as the
     # firmware's displayio turns colours into its one bit.
@@ -69,22 +49,52 @@ def lit(image):
     return [(raw[i] * 19 + raw[i + 1] * 182 + raw[i + 2] * 54) // 255 >= 128 for i in range(0, len(raw), 3)]
 
 
+def same_as_desktop(tmp_path, profile, keys, seed, frame_ms, start=None):
+    """keys (a replay's lines, its end among them) on the desktop and on the
+    firmware, the picture saved frame_ms after the firmware's loop began:
+    the same position, no emulated part refused a command, and the same
+    picture pixel for pixel (the OLED's: the same pixels lit). Returns
+    (position, the firmware's Run, its picture)."""
+    replay = tmp_path / "r.txt"
+    replay.write_text(keys)
+    want, frame = desktop(tmp_path, profile, replay, seed, start=start)
+    settings, files = {"SPIT_SEED": seed}, {}
+    if start:
+        settings["SPIT_START"] = "/start.txt"
+        files["start.txt"] = start + "\n"
+    got = picoemu.emulate(profile, str(replay), settings, files, frames=(frame_ms,), work=str(tmp_path / "emu"))
+    assert got.probe("position") == want, got.text()
+    assert got.errors == []
+    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get(profile))
+    picture.save(str(tmp_path / "firmware.png"))
+    same = lit if picoemu.profiles.get(profile)["display"] == "ssd1306" else rgb565
+    assert same(picture) == same(frame)
+    return want, got, picture
+
+
+MATCH_KEYS = ("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
+              "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
+
+
+def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
+    # Boot, the menu, "go", both call spit (D-4), a few presses of both
+    # players: the position the engine reaches on the desktop, and the very
+    # same picture, pixel for pixel (fonts and sprites are the same).
+    want, got, _ = same_as_desktop(tmp_path, "pico-st7789-240", MATCH_KEYS, 5, 3500)
+    assert want.startswith("spit ")
+    # The figures the probe reads are there: heap at the top and kept, start-up.
+    top, ready, drawn = got.probe("top").split(), got.probe("ready").split(), got.probe("drawn").split()
+    assert int(top[1]) > int(ready[2]) > 0 and int(drawn[0]) > int(top[0])
+    assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
+
+
 def test_an_oled_match_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
     # Issue 35: the SSD1306 on the emulated Pico's I2C (GP26/GP27, 0x3C, 400
     # kHz). The same replay as the ST7789's: the firmware's position is the
     # desktop's, its glass the desktop's picture pixel for pixel, and the
     # OLED was sent no command it does not know.
-    replay = tmp_path / "r.txt"
-    replay.write_text("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
-                      "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
-    want, frame = desktop(tmp_path, "pico-ssd1306", replay, 5)
+    want, got, _ = same_as_desktop(tmp_path, "pico-ssd1306", MATCH_KEYS, 5, 3500)
     assert want.startswith("spit ")
-    got = picoemu.emulate("pico-ssd1306", str(replay), {"SPIT_SEED": 5}, frames=(3500,), work=str(tmp_path / "emu"))
-    assert got.probe("position") == want, got.text()
-    assert got.errors == []
-    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-ssd1306"))
-    picture.save(str(tmp_path / "firmware.png"))
-    assert lit(picture) == lit(frame)
     assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
 
 
@@ -98,17 +108,8 @@ def test_the_oled_pause_and_game_over_on_the_firmware_as_on_the_desktop(tmp_path
     from helpers import position
 
     start = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D").text()
-    replay = tmp_path / "r.txt"
-    replay.write_text(keys + "3000 end\n")
-    want, frame = desktop(tmp_path, "pico-ssd1306", replay, 3, start=start)
-    got = picoemu.emulate("pico-ssd1306", str(replay), {"SPIT_SEED": 3, "SPIT_START": "/start.txt"},
-                          {"start.txt": start + "\n"}, frames=(2900,), work=str(tmp_path / "emu"))
-    assert got.probe("position") == want, got.text()
-    assert got.errors == []
-    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-ssd1306"))
-    picture.save(str(tmp_path / "firmware.png"))
+    _, _, picture = same_as_desktop(tmp_path, "pico-ssd1306", keys + "3000 end\n", 3, 2900, start=start)
     assert any(lit(picture))
-    assert lit(picture) == lit(frame)
 
 
 def test_a_stock_played_out_shows_the_table_on_the_firmware_as_on_the_desktop(tmp_path):
@@ -118,16 +119,9 @@ def test_a_stock_played_out_shows_the_table_on_the_firmware_as_on_the_desktop(tm
     # desktop draws, pixel for pixel.
     start = ("spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
              "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
-    replay = tmp_path / "r.txt"
-    replay.write_text("600 p0.stock0\n900 p0.pile0\n1500 end\n")
-    want, frame = desktop(tmp_path, "pico-st7789-240", replay, 3, start=start)
+    want, _, _ = same_as_desktop(tmp_path, "pico-st7789-240", "600 p0.stock0\n900 p0.pile0\n1500 end\n", 3, 1400,
+                                 start=start)
     assert want.split()[6].startswith("-/"), want  # stock 0 is empty
-    got = picoemu.emulate("pico-st7789-240", str(replay), {"SPIT_SEED": 3, "SPIT_START": "/start.txt"},
-                          {"start.txt": start + "\n"}, frames=(1500,), work=str(tmp_path / "emu"))
-    assert got.probe("position") == want, got.text()
-    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
-    picture.save(str(tmp_path / "firmware.png"))
-    assert rgb565(picture) == rgb565(frame)
 
 
 def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):

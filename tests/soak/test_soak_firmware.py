@@ -20,27 +20,14 @@ import pytest
 
 from test_board_vm import WRONG_PINS
 from test_code_py import ROOT, run
-from test_firmware import ABSENT, desktop, picoemu, rgb565
+from test_firmware import ABSENT, MATCH_KEYS, desktop, picoemu, same_as_desktop
 from test_stand_ins import PRESS_EVERY_MS, STAND_INS, gaps
 
 pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
 
 
-def same_as_desktop(tmp_path, profile, replay, seed, end_ms):
-    want, frame = desktop(tmp_path, profile, replay, seed)
-    got = picoemu.emulate(profile, str(replay), {"SPIT_SEED": seed}, frames=(end_ms,), work=str(tmp_path / "emu"))
-    assert got.probe("position") == want, got.text()
-    picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get(profile))
-    picture.save(str(tmp_path / "firmware.png"))
-    assert rgb565(picture) == rgb565(frame)
-    return want
-
-
 def test_the_320_panel_plays_and_shows_as_the_desktop(tmp_path):
-    replay = tmp_path / "r.txt"
-    replay.write_text("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
-                      "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
-    assert same_as_desktop(tmp_path, "pico-st7789-320", replay, 5, 3600).startswith("spit ")
+    assert same_as_desktop(tmp_path, "pico-st7789-320", MATCH_KEYS, 5, 3500)[0].startswith("spit ")
 
 
 def test_a_whole_speed_match_on_the_firmware(tmp_path):
@@ -50,9 +37,8 @@ def test_a_whole_speed_match_on_the_firmware(tmp_path):
     expected = made.stdout.strip().splitlines()[-1]
     assert expected.startswith("speed over:")
     end = int(replay.read_text().strip().splitlines()[-1].split()[0]) + 2000
-    with open(replay, "a") as f:
-        f.write("%d end\n" % end)
-    assert same_as_desktop(tmp_path, "pico-st7789-240", replay, 41, end) == expected
+    keys = replay.read_text() + "%d end\n" % end
+    assert same_as_desktop(tmp_path, "pico-st7789-240", keys, 41, end - 100)[0] == expected
 
 
 @pytest.mark.parametrize("profile", ["pico-st7789-240", "pico-ssd1306"])
