@@ -29,7 +29,7 @@ def start():
     finally:
         for name in ("hardware.launch", "hardware.board_setup", "hardware.screen_build", "hardware.profiles",
                      "hardware.sprites", "hardware.keymaps", "engine.spit_text", "engine.speed_text",
-                     "engine.notation"):
+                     "engine.notation", "engine.games"):
             forget(name)
 
 

@@ -22,9 +22,9 @@
 
 from .spit import READY, Game
 
+from .games import SPEED, SPIT, module
+
 PAYLOAD = 68
-SPIT = 0
-SPEED = 1
 _CARDS = 16
 
 
@@ -62,7 +62,7 @@ def deal_order(game, player, out, k):
 
 def _speed_deck(game, out, k):
     # The deck order speed.Game._lay_out deals from, read back off the table.
-    from . import speed
+    speed = module(SPEED)
 
     c = game.cards
     n = game.counts
@@ -82,7 +82,7 @@ def _speed_deck(game, out, k):
 
 def encode(game, out):
     # Write the payload of a freshly dealt round into out (68 bytes).
-    is_speed = game.kind == 1
+    is_speed = game.kind == SPEED
     n = game.counts
     piles_empty = (n[4] == 1 and n[5] == 1) if is_speed else not (n[12] or n[13])  # the play or spit piles
     if game.phase != READY or game.called or not piles_empty:
@@ -112,7 +112,7 @@ def encode(game, out):
 def _table_order(game, out):
     # The table's cards in deal order into out from _CARDS: (the end, and for
     # Spit where player 1's cards begin).
-    if game.kind == 1:
+    if game.kind == SPEED:
         return _speed_deck(game, out, _CARDS), 0
     n0 = deal_order(game, 0, out, _CARDS)
     return deal_order(game, 1, out, n0), n0
@@ -124,9 +124,7 @@ def decode(payload):
         raise ValueError("a saved round is %d bytes, got %d" % (PAYLOAD, len(payload)))
     kind = payload[0]
     if kind == SPEED:
-        from . import speed  # loaded only for a Speed match
-
-        fast = speed.Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
+        fast = module(SPEED).Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
         _read_deck(payload, fast._deck)
         fast._lay_out()
         return _read_state(payload, fast)

@@ -8,7 +8,8 @@
 from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PLAY, READY, SCORING, SLAP, STALEMATE
 
 from .buttons import Buttons
-from .controls import Controls, ticks_diff
+from .controls import Controls
+from .ticks import ticks_diff
 from .keymaps import PILE_0
 from . import forget, storage
 from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback

@@ -11,11 +11,10 @@
 
 from engine.spit import PLAY
 
-from .controls import ticks_diff
+from .ticks import ticks_add, ticks_diff
 from .plan import keys_for_move
 
 PRESS_MS = 45  # between the presses of one move (past the debounce lockout)
-_TICKS_MAX = (1 << 29) - 1
 
 
 class Computer:
@@ -48,7 +47,7 @@ class Computer:
                 self._due[p] = None
                 continue
             if due is None:
-                self._due[p] = (now_ms + bot.reaction_ms()) & _TICKS_MAX
+                self._due[p] = ticks_add(now_ms, bot.reaction_ms())
                 continue
             if ticks_diff(now_ms, due) < 0:
                 continue
@@ -65,7 +64,7 @@ class Computer:
         for j in range(1, left):
             keys[j - 1] = keys[j]
         self._left[p] = left - 1
-        self._due[p] = (when + PRESS_MS) & _TICKS_MAX if left > 1 else None
+        self._due[p] = ticks_add(when, PRESS_MS) if left > 1 else None
         self.controls.push(g, key, when)
 
     def next_due(self, g, now_ms):
@@ -87,4 +86,4 @@ class Computer:
         # Its reaction times (and its presses on the way) stood still for ms.
         for p in range(2):
             if self._due[p] is not None:
-                self._due[p] = (self._due[p] + ms) & _TICKS_MAX
+                self._due[p] = ticks_add(self._due[p], ms)

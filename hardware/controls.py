@@ -55,19 +55,13 @@ except ImportError:  # CPython
 from engine.spit import CHOOSE, FILL_BASE, PLAY, READY, SLAP, SLAP_0, SPIT, STALEMATE, TAKE_0
 
 from .keymaps import NEXT, PILE_0, PREV, UNUSED
+from .ticks import ticks_diff
 
 NONE = const(255)  # no stock chosen, no slot chosen
-_TICKS_MAX = const((1 << 29) - 1)
-_TICKS_HALF = const(1 << 28)
 _CLAMP = const(1 << 20)  # sort keys stay small ints even across a long pause
 NOTHING_CHOSEN = const(100)  # a pile key with no stock chosen (not an engine code)
 TAKEN = const(101)  # a play refused on a pile the other player changed just before (not an engine code)
 _E_EMPTY = const(3)  # the engines' code for an empty stock (Spit) or hand slot (Speed)
-
-
-def ticks_diff(a, b):
-    # a - b for two ticks_ms values, correct across the wrap at 2**29.
-    return ((a - b + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
 
 
 class Controls:

@@ -17,6 +17,8 @@ except ImportError:  # CPython
         return x
 
 
+from .ticks import ticks_add, ticks_diff
+
 TICK = const(0)  # a card played (player 0 lower, player 1 higher)
 REFUSED = const(1)
 SPIT = const(2)  # spit called and the cards turned (Speed: turn)
@@ -46,11 +48,6 @@ _FLASH = (40, 0, 0)
 _SLAP = (0, 30, 0)
 _WIN = ((0, 0, 40), (40, 20, 0))  # player 0 blue, player 1 orange
 _LIGHT_MS = const(600)
-_TICKS_MAX = const((1 << 29) - 1)
-
-
-def _diff(a, b):
-    return ((a - b + (1 << 28)) & _TICKS_MAX) - (1 << 28)
 
 
 class Feedback:
@@ -99,16 +96,16 @@ class Feedback:
             mine = i < half if player == 0 else i >= len(px) - half
             px[i] = colour if mine else _OFF
         px.show()
-        self._light_until = (now + _LIGHT_MS) & _TICKS_MAX
+        self._light_until = ticks_add(now, _LIGHT_MS)
         self._lit = True
 
     def update(self, now):
-        if self._lit and _diff(now, self._light_until) >= 0:
+        if self._lit and ticks_diff(now, self._light_until) >= 0:
             self._lit = False
             self.pixels.fill(_OFF)
             self.pixels.show()
         tune = self._tune
-        if tune is None or _diff(now, self._next) < 0:
+        if tune is None or ticks_diff(now, self._next) < 0:
             return
         if self._at >= len(tune):
             self._tune = None
@@ -121,7 +118,7 @@ class Feedback:
             self.out.tone(pitch)
         else:
             self.out.quiet()
-        self._next = (self._next + tune[self._at + 1] * 10) & _TICKS_MAX
+        self._next = ticks_add(self._next, tune[self._at + 1] * 10)
         self._at += 2
 
     def next_due(self, now):
@@ -129,9 +126,9 @@ class Feedback:
         # is playing or lit (a fast replay jumps no further than this).
         due = None
         if self._lit:
-            due = _diff(self._light_until, now)
+            due = ticks_diff(self._light_until, now)
         if self._tune is not None:
-            d = _diff(self._next, now)
+            d = ticks_diff(self._next, now)
             if due is None or d < due:
                 due = d
         return None if due is None else max(due, 0)

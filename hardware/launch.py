@@ -106,16 +106,9 @@ def start_position(value):
                     break
     except OSError:
         pass
-    game = line.split(" ", 1)[0]
+    from engine import games
+
     try:
-        if game == "spit":
-            from engine import spit
-
-            return spit.Game.from_text(line)
-        if game == "speed":
-            from engine import speed
-
-            return speed.Game.from_text(line)
-        raise ValueError("a position starts with spit or speed, not %r" % game)
+        return games.from_text(line)
     except ValueError as e:
         raise profiles.SetupError("SPIT_START: %s" % e)

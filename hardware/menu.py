@@ -9,8 +9,8 @@ from . import forget, storage
 from .app import COUNTDOWN_MS, DEMO, FACING, FOUR_COLOURS, GAMES, MATCH, OPTIONS, OVER, PLAYERS
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
+from .ticks import ticks_add
 
-_TICKS_MAX = (1 << 29) - 1
 
 # What a line of the menu is.
 _RESUME = 0
@@ -257,7 +257,7 @@ def resume_match(app, now_ms):
     from . import pause
 
     pause.start(app, now_ms)
-    app._resume_at = (now_ms + COUNTDOWN_MS) & _TICKS_MAX
+    app._resume_at = ticks_add(now_ms, COUNTDOWN_MS)
     pause.step(app, now_ms)
 
 

@@ -5,10 +5,9 @@
 
 from . import forget
 from .app import COUNTDOWN_MS, MATCH, MENU, PAUSED
-from .controls import ticks_diff
+from .ticks import ticks_add, ticks_diff
 from .keymaps import PILE_0
 
-_TICKS_MAX = (1 << 29) - 1
 
 
 def start(app, now_ms):
@@ -31,7 +30,7 @@ def press(app, player, action):
     app._ready |= 1 << player
     want = humans(app)
     if app._ready & want == want:
-        app._resume_at = (app.controls.now + COUNTDOWN_MS) & _TICKS_MAX
+        app._resume_at = ticks_add(app.controls.now, COUNTDOWN_MS)
 
 
 def step(app, now_ms):

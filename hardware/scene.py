@@ -4,7 +4,7 @@
 # and forgotten when a match is drawn (App.end_scene), so the match keeps its
 # heap.
 
-from .controls import ticks_diff
+from .ticks import ticks_diff
 
 PAGE_MS = 2500  # a page of a scene longer than the screen stays this long
 

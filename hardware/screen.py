@@ -55,7 +55,8 @@ from .sprites import (
     TILE_FACE,
     TWO_COLOURS,
 )
-from .controls import NOTHING_CHOSEN, TAKEN, ticks_diff
+from .controls import NOTHING_CHOSEN, TAKEN
+from .ticks import ticks_add, ticks_diff
 from .keymaps import PILE_0
 from .text import Text
 
@@ -66,7 +67,6 @@ PLAYED_MS = 800  # the computer's stock it just played from stays marked this lo
 # lost. "" where no word helps.
 _SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no use", "wait", "none", "wait")
 _SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
-_TICKS_MAX = (1 << 29) - 1
 _NONE = 255
 _NO_STOCK = 254  # _stock: no stock here (four stocks, V-1)
 _UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
@@ -243,7 +243,7 @@ class Screen:
                 for p in range(2):
                     if counts[p] != lit[p]:
                         lit[p] = counts[p]
-                        self._flash_until[p] = (now_ms + FLASH_MS) & _TICKS_MAX
+                        self._flash_until[p] = ticks_add(now_ms, FLASH_MS)
                         self._newest = p
         redraw_at = None
         refused = self._refused
@@ -277,7 +277,7 @@ class Screen:
                 at = controls.played_at[p]
                 if 0 <= ticks_diff(now_ms, at) < PLAYED_MS:
                     played = controls.played[p]  # the computer just played from here
-                    until = (at + PLAYED_MS) & _TICKS_MAX
+                    until = ticks_add(at, PLAYED_MS)
                     if redraw_at is None or ticks_diff(until, redraw_at) < 0:
                         redraw_at = until
             mark_in[b + 1] = played

@@ -11,7 +11,7 @@ from engine.spit import GAME_OVER, READY, SPIT_PILES, Game
 from engine.spit_text import E_RANK
 from fake_keypad import TICKS_PERIOD, Event, Keys, run
 from hardware.buttons import Buttons
-from hardware.controls import NONE, Controls, ticks_diff
+from hardware.controls import NONE, Controls
 from hardware.keymaps import HANDHELD_14, PILE_0, PYBADGE, STOCK_0, key
 from hardware.plan import keys_for_move
 from helpers import legal, position, some_move
@@ -46,12 +46,6 @@ def bounce(trace, t, k, pattern, hold=100):
     for i, level in enumerate(pattern):
         trace.append((t + hold + i, k, not level))
     trace.append((t + hold + len(pattern), k, False))
-
-
-def test_ticks_diff_wraps_at_2_29():
-    assert ticks_diff(5, TICKS_PERIOD - 3) == 8
-    assert ticks_diff(TICKS_PERIOD - 3, 5) == -8
-    assert ticks_diff(1000, 10) == 990
 
 
 @pytest.mark.parametrize("seed", range(40))
