@@ -61,7 +61,7 @@ def deal_order(game, player, out, k):
 
 
 def _speed_deck(game, out, k):
-    # The deck order speed.Game._lay_out deals from, read back off the table.
+    # The deck order speed.Game.lay_out deals from, read back off the table.
     speed = module(SPEED)
 
     c = game.cards
@@ -125,20 +125,20 @@ def decode(payload):
     kind = payload[0]
     if kind == SPEED:
         fast = module(SPEED).Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
-        _read_deck(payload, fast._deck)
-        fast._lay_out()
+        _read_deck(payload, fast.deck)
+        fast.lay_out()
         return _read_state(payload, fast)
     if kind != SPIT:
         raise ValueError("saved game kind %d is unknown" % kind)
     g = Game(0, payload[1])
-    _read_deck(payload, g._deck)
+    _read_deck(payload, g.deck)
     n0 = _get16(payload, 14)
     if not 0 < n0 < 52:
         raise ValueError("saved card split %d is impossible" % n0)
     for i in range(14):
         g.counts[i] = 0
-    g._lay_out(0, 0, n0)
-    g._lay_out(1, n0, 52 - n0)
+    g.lay_out(0, 0, n0)
+    g.lay_out(1, n0, 52 - n0)
     if not (g.counts[10] or g.counts[11]):
         raise ValueError("a saved round needs spit cards to start")
     return _read_state(payload, g)

@@ -67,7 +67,7 @@ class Game:
         self.rng = Rng(seed)
         self.cards = bytearray(_BUF)
         self.counts = bytearray(6)
-        self._deck = bytearray(CAP)
+        self.deck = bytearray(CAP)
         self.scores = [0, 0]
         self.round = 0
         self.phase = READY
@@ -258,7 +258,7 @@ class Game:
         # alternately into new side piles starting with side pile 0.
         c = self.cards
         n = self.counts
-        d = self._deck
+        d = self.deck
         k = 0
         for p in range(2):
             pile = PILE + p
@@ -286,20 +286,20 @@ class Game:
         self.phase = GAME_OVER
 
     def _deal(self):
-        d = self._deck
+        d = self.deck
         for i in range(CAP):
             d[i] = i
         self.rng.shuffle(d, 0, CAP)
-        self._lay_out()
+        self.lay_out()
         self.round += 1
 
-    def _lay_out(self):
-        # SD-2, SD-2b, SD-3, D-14, from the shuffled _deck: side piles, two middle
+    def lay_out(self):
+        # SD-2, SD-2b, SD-3, D-14, from the shuffled deck: side piles, two middle
         # cards face down on the play piles, then each player's cards: five to
         # the hand, the rest their stock.
         c = self.cards
         n = self.counts
-        d = self._deck
+        d = self.deck
         side = 5 if self.rules & SHORT_SIDES else 10
         each = (CAP - 2 - 2 * side) // 2
         k = 0

@@ -102,7 +102,7 @@ class Game:
         self.rng = Rng(seed)
         self.cards = bytearray(_BUF)
         self.counts = bytearray(14)
-        self._deck = bytearray(_CAP)
+        self.deck = bytearray(_CAP)
         self.scores = [0, 0]
         self.round = 0
         self.phase = READY
@@ -410,8 +410,8 @@ class Game:
         for p in range(2):
             pile = pile0 if p == 0 else pile1
             k = self._gather(p, pile)
-            self.rng.shuffle(self._deck, 0, k)
-            self._lay_out(p, 0, k)
+            self.rng.shuffle(self.deck, 0, k)
+            self.lay_out(p, 0, k)
         self.round += 1
         self.phase = READY
         self.called = 0
@@ -420,7 +420,7 @@ class Game:
         # SP-12: pile taken + stock cards + spit cards into _deck; return the count.
         c = self.cards
         n = self.counts
-        d = self._deck
+        d = self.deck
         k = 0
         if pile != NOBODY:
             base = _PILE_BASE + pile * _CAP
@@ -441,11 +441,11 @@ class Game:
         n[SPIT_CARDS + player] = 0
         return k
 
-    def _lay_out(self, player, start, k):
-        # SP-2, SP-13, D-6, D-7: deal _deck[start:start+k] row by row, the rest as spit cards.
+    def lay_out(self, player, start, k):
+        # SP-2, SP-13, D-6, D-7: deal deck[start:start+k] row by row, the rest as spit cards.
         c = self.cards
         n = self.counts
-        d = self._deck
+        d = self.deck
         ns = self.stocks
         full = ns * (ns + 1) // 2
         in_layout = k if k <= full else full
@@ -472,15 +472,15 @@ class Game:
 
     def _fresh_deal(self):
         # SP-2: shuffle the whole deck and deal 26 cards each.
-        d = self._deck
+        d = self.deck
         for i in range(_CAP):
             d[i] = i
         n = self.counts
         for i in range(14):
             n[i] = 0
         self.rng.shuffle(d, 0, _CAP)
-        self._lay_out(0, 0, 26)
-        self._lay_out(1, 26, 26)
+        self.lay_out(0, 0, 26)
+        self.lay_out(1, 26, 26)
         self.round += 1
         self.phase = READY
         self.called = 0

@@ -1,59 +1,35 @@
-# The game on the device: menu, match, pause, game over, play again; the sounds
-# and lights of what happens (hardware/feedback.py).
+# The game on the device: the match, and the scenes around it (the menu,
+# the pause, game over: hardware/menu.py, pause.py, over.py, each loaded while
+# it shows); the sounds and lights of what happens (hardware/feedback.py).
 #
-# App.step(now_ms) does one pass of the loop and never waits: it reads the
-# buttons, applies what they did, and redraws what changed. code.py calls it
-# as fast as it can (on the desktop, a pass every 5 ms).
+# App.step(now_ms) does one pass of the loop and never waits: in a match it
+# reads the buttons (and the players that are not them: hardware/sides.py),
+# applies what they did and redraws what changed; else it steps the scene,
+# which says what comes next (hardware/modes.py). code.py calls it as fast as
+# it can (on the desktop, a pass every 5 ms).
 
-from engine.spit import ALT_COLOURS, CHOOSE, FOUR_STOCKS, GAME_OVER, NO_SLAP, PLAY, READY, SCORING, SLAP, STALEMATE
+from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SLAP, STALEMATE
 
+from . import forget, storage
 from .buttons import Buttons
 from .controls import Controls
-from .ticks import ticks_diff
+from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, TICK, Feedback
+from .feedback import STALEMATE as STUCK
 from .keymaps import PILE_0
-from . import forget, storage
-from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, STALEMATE as STUCK, TICK, Feedback
+from .modes import DEMO, FACING, FOUR_COLOURS, GO_ON, LEAVE, MATCH, MENU, OVER, PAUSED, PLAYERS, RESUME, START
+from .ticks import ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
     from typing import TYPE_CHECKING
 
     if TYPE_CHECKING:
-        from .computer import Computer
-        from .scene import Scene
+        from typing import Any
+
+        from .pages import Pages
 except ImportError:
     pass
 
-MENU = 0
-MATCH = 1
-OVER = 2
-PAUSED = 3
-
-GAMES = ("Spit", "Speed")
-# Who plays: two people, one person (player 0) against the computer at a
-# level (engine.bot.LEVEL_NAMES; the bot is imported only for such a match),
-# or the computer against itself.
-PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo")
-DEMO = 5
-# Each game's menu options: (label, value names, rule flag).
-OPTIONS = (
-    (
-        ("Win", ("first out", "100 points"), SCORING),
-        ("Stocks", ("five", "four"), FOUR_STOCKS),  # V-1
-        ("Slap", ("yes", "no"), NO_SLAP),  # V-2
-        ("Colours", ("any", "alternate"), ALT_COLOURS),  # V-3
-    ),
-    (
-        ("Win", ("first out", "50 points"), 1),  # engine.speed: SCORING to TARGET
-        ("Sides", ("10 cards", "5 cards"), 2),  # engine.speed.SHORT_SIDES (SD-2b)
-    ),
-)
-OVER_GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
-WON_MS = 1000  # the winning play stays on the table this long before the game over scene
 PAUSE_HOLD_MS = 1000  # both pile buttons of a player held this long: pause
-COUNTDOWN_MS = 3000  # from the last "ready" to the match going on
-# The seats and deck settings (bits of style; the menu sets them: hardware/menu.py).
-FACING = 1  # player 1's half turned round, for a device lying between the players
-FOUR_COLOURS = 2  # each suit its own colour
 
 
 def _sooner(a, b):
@@ -64,60 +40,55 @@ class App:
     def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None):
         self.screen = screen
         self.feedback = feedback if feedback is not None else Feedback()  # sound and lights
-        self.sound = 1  # volume: 0 off, 1 low, 2 high
-        self.lights = 1
         self.store = store  # hardware.storage.Store, or None: nothing is saved
         self.profile = profile
         self.controls = Controls(profile["keymap"], profile["cursor"])
         self.buttons = Buttons(keys, self.controls, event, ticks_ms)
         self.ticks_ms = ticks_ms
         self.seed = seed  # None: seed each match from the clock of its start press
-        self.kind = 0  # which game: 0 Spit, 1 Speed
-        self.players = 0  # index into PLAYERS
-        self.computer = None  # type: Computer | None  # the computer's players (hardware/computer.py), when it plays
         from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)
 
         self.key_of = key_numbers(profile["keymap"])  # a player's action's key: key_of[player * 16 + action]
+        # The settings (the menu changes them, and saves them: hardware/menu.py).
+        self.kind = 0  # which game (engine.games: 0 Spit, 1 Speed)
+        self.players = 0  # index into modes.PLAYERS
         self.rules_of = [0, 0]  # each game's rule flags
         self.style = FACING  # FACING | FOUR_COLOURS (two people at one device face each other)
-        self.item = 0
-        self.menu_top = 0  # the menu's first line shown (hardware/menu.py)
-        self.mode = MENU
-        self.game = None
-        self.matches = 0
-        self._start = False
-        self._drawn = -1  # controls.presses when the screen was last drawn
-        self._redraw_at = None  # when a flash on the screen ends
-        self._over_at = 0
-        self._over_shown = True  # the game over scene is up (not yet: the winning play is still shown)
-        self.scene = None  # type: Scene | None  # the words of the menu, pause or game over (hardware/scene.py)
-        self._saved_round = 0
-        # When the saves held back were last written (a PyBadge): power-on
-        # counts as a write, so a day's first save waits too (storage.py).
-        self._flushed_at = ticks_ms() if store is not None and store.erases_always else None
-        self.saved = None  # a match saved between rounds (or left paused), offered in the menu
+        self.sound = 1  # volume: 0 off, 1 low, 2 high
+        self.lights = 1
         # Matches won since the tally was cleared: two players' wins (player 0,
         # player 1), then for each computer level the person's and the computer's.
         self.tally = [0] * 10
-        self._clearing = False  # the tally line asks for a second press
+        self.saved = None  # a match saved between rounds (or left paused), offered in the menu
+        # What is shown.
+        self.mode = MENU
+        self.scene = None  # type: Any  # the scene when no match is played: a Menu, Pause or Over (press, step, due)
+        self.pages = None  # type: Pages | None  # the words of the pause or game over (hardware/pages.py)
+        self.game = None
+        self.sides = None  # who plays each side, when not the buttons (hardware/sides.py)
+        self.matches = 0
         self.paused_by = -1
-        self._paused_at = 0
-        self._ready = 0  # players who have pressed to go on
-        self._resume_at = None  # the countdown's end
-        self._shown = -1  # what the pause screen shows now
+        self.saved_round = 0  # the last round saved
+        self._drawn = -1  # controls.presses when the table was last drawn
+        self._redraw_at = None  # when a flash on the screen ends
+        # When the saves held back were last written (a PyBadge): power-on
+        # counts as a write, so a day's first save waits too (storage.py).
+        self._flushed_at = ticks_ms() if store is not None and store.erases_always else None
         from . import menu  # (it shows first)
 
         menu.load(self)
-        self.draw_menu()
+        self._menu()
 
-    # -- what survives power loss (menu.load reads it back at start-up) --
+    @property
+    def rules(self):
+        return self.rules_of[self.kind]
 
     def apply_style(self):
         if not self.profile["colour"]:
             self.style &= ~FOUR_COLOURS
         self.screen.set_style(self.style & FACING != 0, self.style & FOUR_COLOURS != 0)
 
-    def _twice(self):
+    def twice(self):
         # Words for both players: two people sit facing each other.
         return self.style & FACING != 0 and self.players == 0
 
@@ -128,7 +99,13 @@ class App:
             return ("you", "CPU" if short else "computer")[p]
         return ("bottom", "top")[p]
 
-    def _flush(self, now_ms, now=False):
+    def humans(self):
+        # Bit p for each side played at the buttons.
+        return 3 & ~self.controls.muted
+
+    # -- what survives power loss (hardware/storage.py; the menu reads it back at start-up) --
+
+    def flush(self, now_ms, now=False):
         # Where every write erases (a PyBadge), the saves held back are
         # written at most once in SPARE_MS of play (from power-on), and at
         # once when a player leaves a match (storage.py says why).
@@ -142,14 +119,14 @@ class App:
     def _save_due(self, g):
         # A round dealt and not saved yet, and nobody has called spit (a
         # saved round is its deal: engine/record.py).
-        return self.store is not None and g.phase == READY and not g.called and g.round != self._saved_round
+        return self.store is not None and g.phase == READY and not g.called and g.round != self.saved_round
 
-    def _save_match(self):
+    def save_match(self):
         g = self.game
         assert g is not None  # called only while a match is played
         if not self._save_due(g):
             return
-        self._saved_round = g.round
+        self.saved_round = g.round
         from engine import record
 
         payload = bytearray(record.PAYLOAD)
@@ -160,121 +137,179 @@ class App:
             print("match not saved: %s" % e)
         forget("engine.record")  # loaded again at the next round's save
 
-    @property
-    def rules(self):
-        return self.rules_of[self.kind]
-
-    # -- menu (hardware/menu.py, loaded while the menu shows) --
-
-    def menu_items(self):
-        from . import menu
-
-        return menu.items(self)
-
-    def menu_lines(self):
-        from . import menu
-
-        return menu.lines(self)
-
-    def draw_menu(self):
-        self.screen.show_text(self.menu_lines())  # (its lines fit the screen: menu.lines)
-
-    # -- scenes longer than the menu: pause, game over (hardware/scene.py) --
+    # -- the words of the scenes (hardware/pages.py) --
 
     def show_lines(self, lines, twice=False, now_ms=None):
         # A full-screen scene's words; twice: for both players facing each
         # other. Given the time, a scene longer than the screen is shown a
-        # page at a time (scene.turn).
-        if self.scene is None:
-            from .scene import Scene
+        # page at a time (Pages.turn).
+        if self.pages is None:
+            from .pages import Pages
 
-            self.scene = Scene(self.screen)
-        self.scene.show(lines, twice, now_ms)
+            self.pages = Pages(self.screen)
+        self.pages.show(lines, twice, now_ms)
 
-    def end_scene(self):
-        # The table comes back: the scene's code is forgotten, its heap the match's.
+    def close_pages(self):
+        # The table comes back: the pages' code is forgotten, its heap the match's.
+        self.pages = None
+        forget("hardware.pages")
+
+    # -- from one scene to the next --
+
+    def press(self, player, action):
+        # A key for the scene shown (not in a match); what it asks for is done at once.
+        go = self.scene.press(player, action)
+        if go:
+            self._follow(go, self.controls.now)
+
+    def _follow(self, go, now_ms):
+        # What a scene asked for (hardware/modes.py).
+        if go == START:
+            self.start_match(now_ms)
+        elif go == RESUME:
+            self.resume_match(now_ms)
+        elif go == GO_ON:  # the pause is over
+            if self.sides is not None:  # (the computer's reaction times stood still)
+                paused = ticks_diff(now_ms, self.scene.since)
+                for side in self.sides:
+                    if side is not None:
+                        side.paused(paused)
+            self.scene = None
+            forget("hardware.pause")
+            self.mode = MATCH
+            self.close_pages()
+            self.draw_match(now_ms)
+        elif go == LEAVE:
+            if self.mode == PAUSED:
+                # The match, exactly as it is, is offered in the menu until a
+                # new one starts (after a power cut: from the start of its round).
+                self.saved = self.game
+                self.game = None
+                self.flush(self.controls.now, True)  # kept now, whatever the flash's spare time: one may switch off next
+                forget("hardware.pause")
+            else:
+                forget("hardware.over")
+            self._menu()
+
+    def _menu(self):
+        from .menu import Menu
+
+        self.mode = MENU
+        self.close_pages()
+        self.scene = Menu(self)
+        self.scene.draw()
+
+    def start_match(self, now_ms):
+        # A new match of the game, rules and players chosen.
+        from engine import games
+
+        seed = (self.seed if self.seed is not None else now_ms) + self.matches
+        game = games.new(self.kind, seed, self.rules)
+        forget("engine.games")
+        self.play(game, now_ms)
+
+    def begin(self, game, now_ms):
+        # A match from a given position (SPIT_START, a saved match), with the players chosen.
+        self.kind = game.kind
+        self.rules_of[game.kind] = game.rules
+        self.play(game, now_ms)
+
+    def resume_match(self, now_ms):
+        # The saved match, after the same 3-second countdown as a pause has,
+        # so whoever pressed "go" gets no head start.
+        g = self.saved
+        assert g is not None  # "Resume" is offered only with a saved match
+        self.begin(g, now_ms)
+        from .pause import Pause
+
+        self.mode = PAUSED
+        self.scene = Pause(self, now_ms, True)
+
+    def play(self, game, now_ms):
+        # The match on the table: the screen's names, who plays each side, and
+        # the first save. The scenes' modules are forgotten: the match has their heap.
         self.scene = None
-        forget("hardware.scene")
+        for name in ("hardware.menu", "hardware.tally", "hardware.seats", "hardware.modes"):
+            forget(name)  # (loaded again when the menu shows, or the style is set)
+        self.close_pages()
+        self.game = game
+        screen = self.screen
+        screen.speed = game.kind == 1
+        screen.names = (self.who(0, True), self.who(1, True))
+        screen.twice = self.twice()
+        players = self.players
+        screen.watched = 3 if players == DEMO else 2 if players else 0  # the computer's plays
+        name = PLAYERS[players][3:]  # the computer's level: "Hard"
+        screen.opponent = (() if not players else ("demo: CPU v CPU", "demo") if players == DEMO
+                           else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
+        from . import sides
 
-    def _menu_press(self, player, action):
-        from . import menu
+        self.sides = sides.choose(players, game, self.controls, self.key_of)
+        self.controls.muted = sides.muted(self.sides)  # a side the buttons do not play takes no keys
+        forget("hardware.sides")
+        forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
+        if self.sides is None:
+            for name in ("hardware.computer", "hardware.plan", "engine.bot"):
+                forget(name)
+        self.controls.call = game.call
+        self.saved = None
+        self.matches += 1
+        self.mode = MATCH
+        self.saved_round = 0
+        self.save_match()
+        self.flush(now_ms)
+        self.draw_match(now_ms)
 
-        menu.press(self, player, action)
+    def pause(self, now_ms):
+        # The match stands still (hardware/pause.py, loaded only while it does).
+        from .pause import Pause
 
-    def _over_press(self, player, action):
-        if ticks_diff(self.controls.now, self._over_at) >= OVER_GRACE_MS:
-            self._start = True
+        self.mode = PAUSED
+        self.scene = Pause(self, now_ms)
 
     # -- the loop --
 
     def step(self, now_ms):
         self.feedback.update(now_ms)
-        if self.mode == MENU:
-            self.buttons.poll(None, self._menu_press)
-            if self._start:
-                self._start = False
-                from . import menu  # (loaded: the menu shows)
+        mode = self.mode
+        if mode != MATCH:
+            go = self.scene.step(now_ms)  # its keys and its time
+            if go:
+                self._follow(go, now_ms)
+            if mode == MENU:
+                self.flush(now_ms)
+            return
+        g = self.game
+        assert g is not None
+        # A new round is saved in the pass after the one that dealt it,
+        # once its table is on the screen (a flash write takes about 60 ms
+        # on a Pico), and before this pass's presses can call spit.
+        if self._save_due(g):  # (asked here: one call a pass, not two)
+            self.save_match()
+        c = self.controls
+        phase = g.phase
+        applied = c.applied
+        attempts = c.attempts
+        sides = self.sides
+        if sides is not None:  # (two people: none)
+            for side in sides:
+                if side is not None:
+                    side.step(g, now_ms)
+        self.buttons.poll(g)
+        if c.attempts != attempts:
+            self._sound(g, phase, c.applied != applied, now_ms)
+        if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
+            self.flush(now_ms)
+        if g.phase == GAME_OVER:
+            self.draw_match(now_ms)  # the winning play, seen before the result (over.WON_MS)
+            from .over import Over
 
-                if self.saved is not None and self.item == 0:
-                    menu.resume_match(self, now_ms)
-                else:
-                    menu.start_match(self, now_ms)
-            elif self.controls.presses != self._drawn:
-                self._drawn = self.controls.presses
-                self.draw_menu()
-            self._flush(now_ms)
-        elif self.mode == MATCH:
-            g = self.game
-            assert g is not None
-            # A new round is saved in the pass after the one that dealt it,
-            # once its table is on the screen (a flash write takes about 60 ms
-            # on a Pico), and before this pass's presses can call spit.
-            if self._save_due(g):  # (asked here: one call a pass, not two)
-                self._save_match()
-            c = self.controls
-            phase = g.phase
-            applied = c.applied
-            attempts = c.attempts
-            if self.computer is not None:  # (two people: none)
-                self.computer.step(g, now_ms)
-            self.buttons.poll(g)
-            if c.attempts != attempts:
-                self._sound(g, phase, c.applied != applied, now_ms)
-            if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
-                self._flush(now_ms)
-            if g.phase == GAME_OVER:
-                self._draw_match(now_ms)  # the winning play, seen before the result (WON_MS)
-                self._over_shown = False
-                from . import menu  # the tally, the scene's words (and the menu, next)
-
-                menu.game_over(self, now_ms)
-            elif self._pause_asked(g, now_ms):
-                self._pause(now_ms)
-            elif self.controls.presses != self._drawn or (
-                self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0
-            ):
-                self._draw_match(now_ms)
-        elif self.mode == PAUSED:
-            from . import pause
-
-            self.buttons.poll(None, self._pause_press)
-            if self.mode == PAUSED:
-                pause.step(self, now_ms)
-        else:
-            if not self._over_shown and ticks_diff(now_ms, self._over_at) >= WON_MS:
-                self._over_shown = True
-                from . import menu  # (loaded at game over)
-
-                self.show_lines(menu.over_lines(self), self._twice(), now_ms)
-            elif self.scene is not None:
-                self.scene.turn(now_ms)  # (a small screen shows the words a page at a time)
-            self._flush(now_ms)
-            self.buttons.poll(None, self._over_press)
-            if self._start:
-                self._start = False
-                self.mode = MENU
-                self._drawn = -1
-                self.draw_menu()
+            self.mode = OVER
+            self.scene = Over(self, now_ms)
+        elif self._pause_asked(g, now_ms):
+            self.pause(now_ms)
+        elif c.presses != self._drawn or (self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0):
+            self.draw_match(now_ms)
 
     def _sound(self, g, before, applied, now_ms):
         # What the presses of this pass did, as one sound (and light): the
@@ -303,33 +338,29 @@ class App:
         # 0 when the next scan must be stepped, None when only a key event can
         # change anything. A replay uses it to jump over idle scans (the
         # board just loops).
-        if self.controls.presses != self._drawn and self.mode != OVER:
+        mode = self.mode
+        if mode == MATCH and self.controls.presses != self._drawn:
             return 0  # a redraw is due
-        sound = self.feedback.next_due(now_ms)  # a note or a light to change
+        due = self.feedback.next_due(now_ms)  # a note or a light to change
         g = self.game
         if (self.store is not None and self.store.pending and self._flushed_at is not None
-                and (self.mode != MATCH or g is not None and g.phase == READY and not g.called)):
-            sound = _sooner(sound, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
-        if self.scene is not None and (self.mode == PAUSED or self.mode == OVER and self._over_shown):
-            page = self.scene.due(now_ms)  # a page of words to turn
-            if page is not None:
-                sound = _sooner(sound, page)
-        if self.mode == PAUSED:
-            return 0 if self._resume_at is not None else sound
-        if self.mode == OVER and not self._over_shown:
-            return max(0, _sooner(sound, WON_MS - ticks_diff(now_ms, self._over_at)))
-        if self.mode != MATCH:
-            return sound
+                and (mode != MATCH or g is not None and g.phase == READY and not g.called)):
+            due = _sooner(due, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
+        if mode != MATCH:
+            scene = self.scene.due(now_ms)  # lines to draw, a countdown, a page of words to turn
+            due = _sooner(due, scene) if scene is not None else due
+            return None if due is None else max(due, 0)
         assert g is not None  # a match is played
         if self._save_due(g):
             return 0  # a new round to save (step saves it first thing)
-        due = sound
-        if self.computer is not None:
-            acts = self.computer.next_due(g, now_ms)
-            if acts == 0:
-                return 0  # it decides at the next step
-            if acts is not None:
-                due = _sooner(due, acts)
+        if self.sides is not None:
+            for side in self.sides:
+                if side is not None:
+                    acts = side.next_due(g, now_ms)
+                    if acts == 0:
+                        return 0  # it decides at the next step
+                    if acts is not None:
+                        due = _sooner(due, acts)
         if self._redraw_at is not None:
             due = _sooner(due, ticks_diff(self._redraw_at, now_ms))
         for p in range(2):  # a pause chord being held
@@ -360,18 +391,6 @@ class App:
                 return True
         return False
 
-    def _pause(self, now_ms):
-        # The pause's code is loaded only while a match is paused (hardware/pause.py).
-        from . import pause
-
-        pause.start(self, now_ms)
-
-    def _pause_press(self, player, action):
-        from . import pause
-
-        pause.press(self, player, action)
-
-    def _draw_match(self, now_ms):
+    def draw_match(self, now_ms):
         self._drawn = self.controls.presses
         self._redraw_at = self.screen.show_game(self.game, self.controls, now_ms)
-

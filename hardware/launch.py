@@ -30,9 +30,7 @@ def start(on_board, hold):
             io.app = app  # a fast replay asks it when something is due
         position = _setting("SPIT_START", on_board)
         if position:
-            from . import menu  # (loaded: the App loaded its settings with it)
-
-            menu.begin(app, start_position(position), io.ticks_ms())
+            app.begin(start_position(position), io.ticks_ms())
     except profiles.SetupError as e:
         fail(str(e), on_board, hold, io)
     except ImportError as e:

@@ -113,15 +113,15 @@ class Screen:
     rows_inks: displayio.Palette
     marks_sheet: displayio.OnDiskBitmap
     glyph_sheet: displayio.OnDiskBitmap
-    _z: dict  # the sprite size's measures
-    _card_y: tuple
-    _row_x: int
-    _gap: int
-    _side_at: int
-    _status_k: int
-    _row_lines: int  # the rows' height where a grid holds them a line a tile, else 0
-    _pitch: int  # the back edges' pitch in that grid
-    _strips: int  # strips of a place's paper (the last its gap)
+    layout: dict  # the sprite size's measures
+    card_y: tuple
+    row_x: int
+    gap: int
+    side_at: int
+    status_k: int
+    row_lines: int  # the rows' height where a grid holds them a line a tile, else 0
+    pitch: int  # the back edges' pitch in that grid
+    strips: int  # strips of a place's paper (the last its gap)
 
     def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
@@ -192,7 +192,7 @@ class Screen:
 
     def show_text(self, lines, twice=False):
         # A full-screen text scene: the menu (its lines fit), the pause and
-        # game over (hardware/scene.py pages them). twice: for both players
+        # game over (hardware/pages.py pages them). twice: for both players
         # (self.twice), the top half turned round.
         self.table.hidden = True
         self.scene.hidden = False
@@ -341,13 +341,13 @@ class Screen:
                     b = _SPEED_SIDE + p
                     if full or n[a] != seen[a] or n[b] != seen[b]:
                         _count(info, 0, GLYPH_SPIT_CARDS, n[a])
-                        _count(info, self._side_at, GLYPH_SIDE_PILE, n[b])
+                        _count(info, self.side_at, GLYPH_SIDE_PILE, n[b])
                 else:
                     a = SPIT_CARDS + p
                     if full or n[a] != seen[a]:
                         _count(info, 0, GLYPH_SPIT_CARDS, n[a])
                     if full:
-                        for i in range(self._side_at, self._side_at + 3):
+                        for i in range(self.side_at, self.side_at + 3):
                             _put(info, i, GLYPH_BLANK)
         self._drawn_star = star
         if changed or full:
@@ -389,7 +389,7 @@ class Screen:
                 for p, text, big in ((0, self.status_low, big), (1, self.status_top, self.big_top)):
                     if lines:
                         said = "" if big else self.why_text(controls, p)
-                        text.show((prompt, said or self.info_text(game, p)) if self._status_k == 2 else (said or prompt,))
+                        text.show((prompt, said or self.info_text(game, p)) if self.status_k == 2 else (said or prompt,))
                     if big is not None:
                         word = self.why_text(controls, p, big.cols) or ("SLAP!" if phase == SLAP else "")
                         self._show_big(big, word, text.group.y)
@@ -457,7 +457,7 @@ class Screen:
         was = self._drawn_row[i]
         if was != row:
             self._drawn_row[i] = row
-            if self._row_lines:
+            if self.row_lines:
                 self._row(self.depth[p], s, was, row)
             else:
                 _put(self.depth[p], s, row)
@@ -471,8 +471,8 @@ class Screen:
         # tile (t // 5 * h + r) * 5 + t % 5. A line with an edge is that line
         # of the four-edge tile, one without it the no-edge tile's; one edge
         # more or less writes that one line.
-        h = self._row_lines
-        pitch = self._pitch
+        h = self.row_lines
+        pitch = self.pitch
         edge = ROW_DEPTH + 4  # (both tiles in the sheet's first row)
         k = row - ROW_DEPTH
         if ROW_DEPTH <= was <= edge and ROW_DEPTH <= row <= edge:
@@ -595,7 +595,7 @@ class Screen:
     def _paper(self, grid, tile):
         # A pile's paper, the cards sheet's `tile`, as the grid's strips
         # (screen_build): all but the last, the gap, which stays as it is.
-        per = self._strips
+        per = self.strips
         first = tile * per
         if grid[0] != first:
             for c in range(per - 1):

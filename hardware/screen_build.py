@@ -134,7 +134,7 @@ def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank, ink=None):
 
 def _build_table(screen, w, h, z):
     cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
-    screen._z = z
+    screen.layout = z
     gw, gh = z["glyph_w"], z["glyph_h"]
     row_w = 5 * tw - (tw - cw)  # five cards and four gaps
     if screen.size == "small":
@@ -177,10 +177,10 @@ def _build_table(screen, w, h, z):
         # (a pixel nearer the left pile where the big words cover the lines:
         # the turned copy, a pixel further left, still keeps off its grid)
         status = (left + (1 if below else 2), band_y + (ch - 24) // 2, (right - left - 4) // 6)
-    screen._side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
-    screen._row_x = x0
-    screen._gap = tw - cw
-    screen._card_y = card_y
+    screen.side_at = 4 * (info_rows - 1)  # the info tile where Speed's side-pile count starts
+    screen.row_x = x0
+    screen.gap = tw - cw
+    screen.card_y = card_y
     # The paper of a place (a card and the gap after it: the cards sheet's
     # tile) is drawn as strips the gap's width (sprites.SIZES: it divides
     # the card's), the last strip its gap: a card put in or taken from a
@@ -194,7 +194,7 @@ def _build_table(screen, w, h, z):
     face_w = _gcd(_gcd(screen.cards_sheet.width, cw), S.TILE_FACE * tw)
     strip = tw - cw
     per = tw // strip
-    screen._strips = per
+    screen.strips = per
     screen.depth = []
     screen.stocks = []
     screen.marks = []
@@ -203,10 +203,10 @@ def _build_table(screen, w, h, z):
     # screen's dots and markers), a line of pixels a tile (the rows sheet's
     # own tiles, read a line at a time), so one card more or less redraws
     # one line of the row, not the whole row (Screen._row).
-    screen._row_lines = rh if z["edge_pitch"] else 0
-    screen._pitch = z["edge_pitch"]
+    screen.row_lines = rh if z["edge_pitch"] else 0
+    screen.pitch = z["edge_pitch"]
     for p in range(2):
-        if screen._row_lines:
+        if screen.row_lines:
             depth = _grid(screen, screen.rows_sheet, 5, rh, tw, 1, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
         else:
             depth = _grid(screen, screen.rows_sheet, 5, 1, tw, rh, x0, depth_y[p], S.ROW_DEPTH, screen.rows_inks)
@@ -237,7 +237,7 @@ def _build_table(screen, w, h, z):
     screen.status = Text(screen.table, status[0], status[1], status[2], 2)
     # The middle twice (see text_top): k lines each, the top ones turned.
     k = 2 if screen.size == "large" else 1
-    screen._status_k = k
+    screen.status_k = k
     screen.status_top = _turned(Text(screen.table, status[0], status[1] + 12 - 12 * k, status[2], k))
     screen.status_low = Text(screen.table, status[0], status[1] + 12, status[2], k)
     screen.status_low.group.hidden = True
@@ -267,7 +267,7 @@ def _face(screen, x, y, w):
     # A stock's paper: a face's card (the cards sheet's TILE_FACE without its
     # gap) in tiles w wide (_build_table), hidden until a card is there
     # (placed by set_style).
-    z = screen._z
+    z = screen.layout
     first = S.TILE_FACE * z["card_tile_w"] // w
     tiles = z["card_w"] // w
     grid = _grid(screen, screen.cards_sheet, tiles, 1, w, z["card_h"], x, y, first, screen.face_inks)

@@ -11,13 +11,13 @@ def seat(screen, facing):
     screen.info[1].flip_y = facing
     # A row's tiles end in the gap to the next card: turned round, the gap
     # comes first, so the row moves left by a gap to stay over player 0's.
-    screen.depth[1].x = screen._row_x - (screen._gap if facing else 0)
-    z = screen._z
+    screen.depth[1].x = screen.row_x - (screen.gap if facing else 0)
+    z = screen.layout
     for p in range(2):
         turned = p == 1 and facing
-        y = screen._card_y[p]
+        y = screen.card_y[p]
         for s in range(5):
-            x = screen._row_x + (4 - s if turned else s) * z["card_tile_w"]  # where stock s's card is
+            x = screen.row_x + (4 - s if turned else s) * z["card_tile_w"]  # where stock s's card is
             paper = screen.stocks[p][s]
             paper.x = x
             paper.flip_x = turned
@@ -38,7 +38,7 @@ def seat(screen, facing):
 
 def place(screen, grid, card_x, card_y, at, turned):
     # A rank or suit (grid) at its place `at` on a card, the card turned round or not.
-    z = screen._z
+    z = screen.layout
     w = grid.tile_width
     if turned:
         grid.x = card_x + z["card_w"] - at[0] - w

@@ -1,17 +1,16 @@
 """The App's own tables agree with the engine's."""
 from engine import bot, speed
-from hardware import app
-from hardware import menu
+from hardware import app, modes
 
 
 def test_speed_options_are_the_engines_flags():
-    (win, names, flag), (sides, _, short) = app.OPTIONS[1]
+    (win, names, flag), (sides, _, short) = modes.OPTIONS[1]
     assert flag == speed.SCORING and short == speed.SHORT_SIDES
     assert names[1] == "%d points" % speed.TARGET
 
 
 def test_players_name_the_bots_levels():
-    assert app.PLAYERS[1:5] == tuple("vs " + name for name in bot.LEVEL_NAMES)
+    assert modes.PLAYERS[1:5] == tuple("vs " + name for name in bot.LEVEL_NAMES)
 
 
 def test_the_computer_calls_spit_after_its_reaction_time():
@@ -32,7 +31,7 @@ def test_the_computer_calls_spit_after_its_reaction_time():
             screen = Screen(_pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
             a = app.App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=seed)
             a.players = players
-            menu.start_match(a, 0)
+            a.start_match(0)
             g = a.game
             t = 0
             while g.phase == READY and not g.called & 2:

@@ -514,7 +514,7 @@ def test_every_tap_typed_in_the_window_counts(tmp_path):
         "        app.step(io.ticks_ms())\n"
         "        io.refresh()\n"
         "io.finish()\n"
-        "print(app.controls.presses, app.item, len(app.menu_items()))\n",
+        "print(app.controls.presses, app.scene.item, len(app.scene.items()))\n",
     )
     out = run([str(script)], {"SPIT_RECORD": str(tmp_path / "taps.txt"), "SPIT_SAVE": str(tmp_path / "none.bin")})
     assert out.returncode == 0, out.stderr

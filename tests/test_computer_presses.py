@@ -7,7 +7,6 @@ from hardware import profiles
 from hardware.app import App
 from hardware.desktop import DesktopKeys, Event
 from hardware.keymaps import STOCK_0, key_numbers
-from hardware import menu
 from helpers import position
 
 
@@ -36,7 +35,7 @@ def test_a_human_press_between_the_computers_two_presses_wins_when_it_was_first(
     # The computer's 6S fits both spit piles: it takes two presses (stock, pile).
     # The human's 4H fits only pile 0 and 8H only pile 1: one press each.
     g = position("4H/8H/2C/2D/2S", "6S/KC/KD/KH/QS", pile0="5C", pile1="7D", spit0="3C", spit1="3D")
-    menu.play(app, g, 0)
+    app.play(g, 0)
     while app.controls.chosen[1] != 0:  # until the computer has pressed its stock 0 key
         clock[0] += 5
         app.step(clock[0])
@@ -68,7 +67,8 @@ def test_the_computers_side_takes_no_keys_but_the_pause():
     # spit for the computer and played its cards. Now its side's keys make no
     # move; holding both of its pile keys still pauses (a demo has no other).
     from engine.spit import READY
-    from hardware.app import PAUSED, PAUSE_HOLD_MS
+    from hardware.app import PAUSE_HOLD_MS
+    from hardware.modes import PAUSED
     from hardware.keymaps import PILE_0
 
     profile = profiles.get("pico-st7789-240")
@@ -80,7 +80,7 @@ def test_the_computers_side_takes_no_keys_but_the_pause():
     from engine.spit import Game
 
     g = Game(5, 0)  # a new deal: READY
-    menu.play(app, g, 0)
+    app.play(g, 0)
 
     def tap(action, player=1):
         k = numbers[player * 16 + action]
@@ -99,7 +99,7 @@ def test_the_computers_side_takes_no_keys_but_the_pause():
         clock[0] += 5
         app.step(clock[0])
         assert clock[0] < 10000
-    app.computer = None  # (the computer stops here, so only the keys could move its cards or call)
+    app.sides = None  # (the computer stops here, so only the keys could move its cards or call)
     before = g.text()
     for action in (STOCK_0, STOCK_0 + 1, PILE_0, PILE_0 + 1):
         tap(action)

@@ -1,9 +1,9 @@
 """Sound and lights: the game tells what happened (hardware/feedback.py, through the App)."""
 from engine.spit import SLAP
-from hardware.app import OVER, App
+from hardware.app import App
+from hardware.modes import OVER
 from hardware.feedback import PITCHES, TUNES, Feedback
 from hardware.keymaps import PILE_0, STOCK_0
-from hardware import menu
 from helpers import position
 from test_pause import STUCK1, Rig, TextScreen
 
@@ -53,7 +53,7 @@ def names(rig):
 def test_a_card_played_a_refused_move_a_slap_and_a_win_make_their_sounds():
     rig, out, strip = rig_with_feedback()
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     rig.press(0, PILE_0)  # nothing chosen: refused
     assert names(rig)[-1] == "refused" and rig.app.feedback.log[-1][2] == 0
     assert strip[0] != (0, 0, 0) and strip[4] == (0, 0, 0)  # player 0's side flashes
@@ -64,14 +64,14 @@ def test_a_card_played_a_refused_move_a_slap_and_a_win_make_their_sounds():
     assert out.tones and out.tones[-1] in (0, PITCHES[TUNES[0][0] + 1])  # player 1 ticks one pitch up
     # The round ends: slap now, then the slap won (player 1 slaps first).
     g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D")
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     rig.press(0, STOCK_0)
     assert g.phase == SLAP and names(rig)[-1] == "slap now"
     rig.press(1, PILE_0 + 1)
     assert names(rig)[-1] == "slap won" and rig.app.feedback.log[-1][2] == 1
     assert strip[4] != (0, 0, 0) and strip[0] == (0, 0, 0)  # the slap winner's side lights up
     # A win.
-    menu.play(rig.app, position("8D/-/-/-/-", STUCK1, pile0="7C", spit1="3D"), rig.clock)
+    rig.app.play(position("8D/-/-/-/-", STUCK1, pile0="7C", spit1="3D"), rig.clock)
     rig.press(0, STOCK_0)
     assert rig.app.mode == OVER and names(rig)[-1] == "match won"
     assert strip[0] != (0, 0, 0)
@@ -79,8 +79,8 @@ def test_a_card_played_a_refused_move_a_slap_and_a_win_make_their_sounds():
 
 def test_sound_off_plays_nothing_and_the_settings_are_saved():
     rig, out, strip = rig_with_feedback()
-    items = rig.app.menu_items()
-    rig.app.item = items.index(6)  # the Sound line
+    items = rig.app.scene.items()
+    rig.app.scene.item = items.index(6)  # the Sound line
     rig.press(0, PILE_0)
     assert rig.app.sound == 2 and out.volume == 2  # low -> high
     rig.press(0, PILE_0)
@@ -90,7 +90,7 @@ def test_sound_off_plays_nothing_and_the_settings_are_saved():
     assert rig.app.lights == 0
     before = len(out.tones)
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     rig.press(0, PILE_0)  # refused: logged, but no tone and no light
     assert names(rig)[-1] == "refused" and len(out.tones) == before and strip == [(0, 0, 0)] * 5
     again = App(TextScreen(), rig.keys, rig.app.buttons._event, rig.profile, lambda: 0, seed=1,
@@ -140,12 +140,12 @@ def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_le
     # Issue 34, item 5: holding both pile buttons gave "v pick" and two refused
     # buzzes before PAUSED. Now the chord refuses nothing; a pile key alone
     # with nothing chosen is still refused, once it is let go.
-    from hardware.app import PAUSED
+    from hardware.modes import PAUSED
     from hardware.controls import NOTHING_CHOSEN
 
     for seconds in (False, True):  # the second pile key a scan later, or in the same scan
         rig, out, strip = rig_with_feedback()
-        menu.play(rig.app, position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
+        rig.app.play(position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
                                     spit0="3C", spit1="3D"), rig.clock)
         k0, k1 = (rig.numbers[PILE_0 + k] for k in range(2))
         rig.keys.set(k0, True, rig.clock)
@@ -160,7 +160,7 @@ def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_le
         rig.run(100)
         assert "refused" not in names(rig)
     rig, out, strip = rig_with_feedback()
-    menu.play(rig.app, position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
+    rig.app.play(position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
                                 spit0="3C", spit1="3D"), rig.clock)
     k0 = rig.numbers[PILE_0]
     rig.keys.set(k0, True, rig.clock)

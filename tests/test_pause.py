@@ -6,11 +6,12 @@ from engine import speed
 from engine.notation import parse_card
 from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
 from hardware import profiles
-from hardware.app import MATCH, MENU, OVER, PAUSED, App
+from hardware.app import App
+from hardware.modes import MATCH, MENU, OVER, PAUSED
 from hardware.desktop import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
 from hardware.storage import SIZE_NEEDED, Store
-from hardware import menu
+from hardware import tally
 from helpers import position, speed_position
 
 STUCK1 = "5C/5D/5H/5S/4C"
@@ -48,7 +49,7 @@ class Rig:
                        store=Store(self.nvm, say=lambda m: None))
         self.app.players = players
         self.app.style = 0  # seats side by side: the scenes' words once, as written (blank lines kept)
-        self.app.draw_menu()
+        self.app.scene.draw()
         self.numbers = key_numbers(self.profile["keymap"])
 
     def run(self, ms):
@@ -95,7 +96,7 @@ PHASES = {
 def test_pause_and_resume_in_every_phase_and_no_press_moves_while_paused(phase):
     rig = Rig()
     g = PHASES[phase]()
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     rig.pause(1)  # player 1 holds both pile buttons for a second
     assert rig.app.mode == PAUSED and rig.app.paused_by == 1
     assert rig.screen.lines[0] == "PAUSED by top" and "bottom top" in rig.screen.lines[2]
@@ -118,7 +119,7 @@ def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
     rig = Rig()
     g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D",
                  phase="slap" if phase == "slap" else "choose:0", rules="-" if phase == "slap" else "N")
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     assert g.phase == (SLAP if phase == "slap" else CHOOSE)
     rig.pause(0)
     # The first press slapped (chose) and that stays decided: the next round
@@ -134,7 +135,7 @@ def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
 def test_the_computer_does_not_move_while_paused():
     rig = Rig(players=4)  # player 1 is the computer, Expert
     g = play_position()
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     rig.pause(0)  # (the computer may have played during the second it took)
     assert rig.app.mode == PAUSED
     before = g.text()
@@ -150,7 +151,7 @@ def test_the_computer_does_not_move_while_paused():
 def test_leave_then_resume_restores_the_exact_position():
     rig = Rig()
     g = play_position()
-    menu.play(rig.app, g, rig.clock)
+    rig.app.play(g, rig.clock)
     rig.press(0, STOCK_0)
     rig.press(0, PILE_0)  # 8D onto the 7C: a position no deal has
     assert g.phase == PLAY and g.top(12) == parse_card("8D")[0]
@@ -177,11 +178,11 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
     rig = Rig()
     for players in (0, 0, 3):  # two people twice, then one against the computer at Hard
         rig.app.players = players
-        menu.play(rig.app, winning_move_position(), rig.clock)
+        rig.app.play(winning_move_position(), rig.clock)
         rig.press(0, STOCK_0)
         assert rig.app.mode == OVER and rig.app.game.winner == 0
         rig.run(1000)  # (the winning play stays on the table for WON_MS first)
-        assert any(line.endswith(menu.tally_forms(rig.app)[0]) for line in rig.screen.lines), rig.screen.lines
+        assert any(line.endswith(tally.forms(rig.app)[0]) for line in rig.screen.lines), rig.screen.lines
         rig.run(1000)
         rig.press(1, STOCK_0)  # any key: the menu
         assert rig.app.mode == MENU
@@ -192,16 +193,16 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
     again.press(0, STOCK_0)  # up from the first line: the last one, the tally
     assert ">Won bottom 2:0 top" in again.screen.lines  # "Tally bottom 2 : 0 top" is too long for 20 columns
     again.app.players = 3
-    assert menu.tally_forms(again.app)[0] == "you 1 : 0 Hard"
+    assert tally.forms(again.app)[0] == "you 1 : 0 Hard"
 
 
 def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
     rig = Rig()
     rig.app.tally[0] = 4
-    menu.save_tally(rig.app)
-    last = len(rig.app.menu_items()) - 1
+    tally.save(rig.app)
+    last = len(rig.app.scene.items()) - 1
     rig.press(0, STOCK_0)  # up from the first line: the last, the tally
-    assert rig.app.item == last
+    assert rig.app.scene.item == last
     rig.press(0, PILE_0)
     assert rig.app.tally[0] == 4 and any("Clear tally?" in line for line in rig.screen.lines)
     rig.press(0, PILE_0)
@@ -216,7 +217,7 @@ def test_the_menu_turns_a_page_only_when_the_chosen_line_would_leave_it():
     # going once round the whole list turns the page twice.
     rig = Rig()
     rig.app.players = 1  # a computer level in the list: every line is there
-    count = len(rig.app.menu_items())
+    count = len(rig.app.scene.items())
     room = rig.screen.rows - 3
     assert count > room  # more lines than fit: the list has pages
     turns = 0
@@ -230,5 +231,5 @@ def test_the_menu_turns_a_page_only_when_the_chosen_line_would_leave_it():
         if changed > 2:
             turns += 1
         shown = list(rig.screen.lines)
-    assert rig.app.item == 0 and rig.app.menu_top == 0
+    assert rig.app.scene.item == 0 and rig.app.scene.top == 0
     assert turns == 2  # down onto the next page, and round to the first

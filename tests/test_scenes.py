@@ -5,8 +5,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from hardware import menu  # noqa: E402
-from hardware.app import OVER, WON_MS, App  # noqa: E402
+from hardware import tally  # noqa: E402
+from hardware.app import App  # noqa: E402
+from hardware.modes import OVER
+from hardware.over import WON_MS
 from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
 from helpers import middle, position, speed_position  # noqa: E402
@@ -47,7 +49,7 @@ def test_the_winning_play_is_seen_before_the_result(rig, tmp_path, kind):
         g = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D")
     else:
         g = speed_position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD")
-    menu.begin(board.app, g, board.clock)
+    board.app.begin(g, board.clock)
     board.run(50)
     board.tap(0, PILE_0 if profile["cursor"] else STOCK_0)  # (a cursor board: the card under the cursor)
     assert board.app.mode == OVER and g.winner == 0
@@ -67,7 +69,7 @@ def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
     # down; against the computer, facing seats turned its cards away from the
     # one person playing. Now two people face each other, one person plays
     # with every card upright, and the seats line still changes it.
-    from hardware.app import FACING, MATCH
+    from hardware.modes import FACING, MATCH
     from hardware.keymaps import NEXT
 
     profile, display, screen = rig
@@ -116,7 +118,7 @@ def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
         assert said in ("top took pile 1", "top: pile 1", "top:pile1", "T:pile1"), said  # (the shorter name)
         if screen.status.cols >= 9:  # names, not initials, where they fit
             assert said.split(":")[0].split()[0] in ("bottom", "top"), said
-    elif screen._status_k == 2:  # (each copy has a line for it where the middle has two)
+    elif screen.status_k == 2:  # (each copy has a line for it where the middle has two)
         assert screen.status_low.text.split("\n")[1].strip() in ("you took pile 2", "took pile 2", "pile 2")
         assert screen.status_top.text.split("\n")[1].strip() in ("you took pile 1", "took pile 1", "pile 1")
     assert "0" not in screen.status.text + screen.status_low.text + screen.status_top.text
@@ -125,13 +127,13 @@ def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
 def _seated(rig, facing):
     # The rig's profile, display and screen, and a Board whose App has the
     # seats facing (or not) and a match in play.
-    from hardware.app import FACING
+    from hardware.modes import FACING
 
     profile, display, screen = rig
     board = Board(profile, screen)
     board.app.style = FACING if facing else 0
     board.app.apply_style()
-    menu.play(board.app, position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    board.app.play(position("8D/2C/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
     board.run(50)
     return profile, display, screen, board
 
@@ -155,7 +157,7 @@ def _scene_pixels_are_its_text(screen, display, profile, name, tmp_path):
 
 def _pages_seen(board, screen, display, profile, name, tmp_path):
     # What each copy of the scene says over two rounds of its pages.
-    from hardware.scene import PAGE_MS
+    from hardware.pages import PAGE_MS
 
     seen = None
     for i in range(6):
@@ -173,7 +175,7 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     # "pile 2: leave" and the waiting line, and game over lacked "any key:
     # menu", the rounds and the tally. A scene longer than the screen now
     # shows its words a page at a time; each copy says everything.
-    from hardware.app import PAUSED
+    from hardware.modes import PAUSED
 
     profile, display, screen, board = _seated(rig, facing)
     app = board.app
@@ -189,15 +191,15 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     for copy in _pages_seen(board, screen, display, profile, name + "-pause", tmp_path):
         assert {"PAUSED by bottom", "any key: go on", "waiting: bottom top", "pile 2: leave"} <= copy, copy
     # Game over, after the bottom player's last card.
-    menu.play(app, position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
+    app.play(position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
     board.run(50)
     board.tap(0, PILE_0 if profile["cursor"] else STOCK_0)
     board.run(WON_MS)
     assert app.mode == OVER
-    tally = "tally " + menu.tally_forms(app)[0]
+    said = "tally " + tally.forms(app)[0]
     for copy in _pages_seen(board, screen, display, profile, name + "-over", tmp_path):
         assert {"GAME OVER", "Bottom wins", "after 1 round", "any key: menu"} <= copy, copy
-        assert any(line in copy for line in (tally,) + menu.tally_forms(app)), copy
+        assert any(line in copy for line in (said,) + tally.forms(app)), copy
 
 
 def test_the_turned_copies_keep_clear_of_the_edge_and_the_pile(rig, tmp_path):
@@ -229,11 +231,11 @@ def test_the_countdown_is_in_the_middle(rig, tmp_path, facing):
     # Issue 34, item 9: the countdown was "3 / get ready" in the top-left
     # corner. Now it stands in the middle of the screen (of each half, seats
     # facing), to a character.
-    from hardware.app import PAUSED
+    from hardware.modes import PAUSED
 
     profile, display, screen, board = _seated(rig, facing)
     app = board.app
-    app._pause(board.clock)
+    app.pause(board.clock)
     board.tap(0, PILE_0)  # any key but pile 2 goes on (a PyBadge has no stock keys)
     board.tap(1, PILE_0)
     board.run(100)

@@ -20,14 +20,15 @@ import pytest  # noqa: E402
 from engine.cards import NO_CARD  # noqa: E402
 from engine.spit import CHOOSE, FILL_BASE, FOUR_STOCKS, PLAY, READY, SLAP, SPIT, STALEMATE, Game  # noqa: E402
 from hardware import profiles, sprites  # noqa: E402
-from hardware.app import MENU, App  # noqa: E402
+from hardware.app import App  # noqa: E402
+from hardware.modes import MENU
 from hardware.keymaps import PILE_0  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
 from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, _pygame_display_class  # noqa: E402
 from hardware.profiles import SetupError  # noqa: E402
 from hardware.screen import FLASH_MS, Screen  # noqa: E402
 from hardware.text import Text, font  # noqa: E402
-from hardware import menu  # noqa: E402
+from hardware.over import lines as over_lines  # noqa: E402
 from helpers import middle, position  # noqa: E402
 
 HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
@@ -331,7 +332,7 @@ def paper_tile(screen, grid):
     strips are that tile's, in order (the gap's after them stays as the grid
     began: screen_build); a pile never drawn shows the grid's default, the
     blank tile's first strip (as blank as the others) all along."""
-    per = screen._strips
+    per = screen.strips
     strips = [grid[c] for c in range(per - 1)]
     if strips == [sprites.TILE_BLANK * per] * (per - 1):
         return sprites.TILE_BLANK
@@ -382,7 +383,7 @@ def check_table(profile, screen, image, g, speed=False):
         counts = (g.counts[0 + p], g.counts[2 + p]) if speed else (g.counts[10 + p],)
         assert digits(screen.info[p], 1) == str(counts[0])
         if speed:
-            assert digits(screen.info[p], screen._side_at + 1) == str(counts[1])
+            assert digits(screen.info[p], screen.side_at + 1) == str(counts[1])
     first = 4 if speed else 12
     for k in range(2):
         top = g.top(first + k)
@@ -562,7 +563,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S",
                         scores="40:95")
     app.game.play(0, 0)
-    app.show_lines(menu.over_lines(app))
+    app.show_lines(over_lines(app))
     snapshot(display, "%s-over" % profile["name"], tmp_path)
     assert "wins" in screen.text.text and "points" in screen.text.text
 
@@ -613,8 +614,8 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
     def shown(players, saved=None):
         app.players = players
         app.saved = saved
-        app.item = len(app.menu_items()) - 1 if saved is None else 0  # the tally, or the saved match
-        app.draw_menu()
+        app.scene.item = len(app.scene.items()) - 1 if saved is None else 0  # the tally, or the saved match
+        app.scene.draw()
         display.refresh()
         chosen = [line.rstrip() for line in screen.text.text.split("\n") if line.startswith(">")]
         assert len(chosen) == 1
@@ -640,7 +641,7 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
                            (4, ("tally you 65535 : 65535 Expert", "you 65535 : 65535 Expert", "you 65535:65535 Expert",
                                 "you 65535:65535 CPU"))):
         app.players = players
-        app.show_lines(menu.over_lines(app))
+        app.show_lines(over_lines(app))
         display.refresh()
         drawn = [line.rstrip() for line in screen.text.text.split("\n")]
         assert next(f for f in forms if len(f) <= screen.text.cols) in drawn
@@ -766,7 +767,7 @@ def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
     profile, display, screen = rig
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.players = players
-    menu.start_match(app, 0)
+    app.start_match(0)
     image = snapshot(display, "%s-vs-%d" % (profile["name"], players), tmp_path)
     shown = screen.status.text.split("\n")[1].strip()
     assert want.split()[-1] in shown and len(shown) <= screen.status.cols, shown
@@ -849,21 +850,21 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
     # Issue 23: with Seats facing, the middle's words, the pause screen and
     # game over stayed upright for the bottom player only. Now each is shown
     # twice, the top player's copy turned round, drawn glyph by glyph.
-    from hardware.app import FACING
+    from hardware.modes import FACING
 
     profile, display, screen = rig
     w, h = profile["width"], profile["height"]
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.style = FACING
     app.apply_style()
-    menu.start_match(app, 0)
+    app.start_match(0)
     image = snapshot(display, "%s-facing-table" % profile["name"], tmp_path)
     assert screen.twice and screen.status.group.hidden
     for text in (screen.status_top, screen.status_low):
         assert not text.group.hidden and "SPIT!" in text.text
     assert screen.status_top.grid.flip_x and screen.status_top.grid.flip_y
     check_pixels(screen, image, w, h)
-    app._pause(0)
+    app.pause(0)
     image = snapshot(display, "%s-facing-pause" % profile["name"], tmp_path)
     top, low = screen.text_top, screen.text
     assert top.text.split("\n")[0].startswith("PAUSED by") and low.text.split("\n")[0].startswith("PAUSED by")
@@ -875,7 +876,7 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
         for x in range(w):
             assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
     # Back to one copy where the words are for one person (the menu).
-    app._pause_press(0, PILE_0 + 1)  # pile 2: leave
+    app.press(0, PILE_0 + 1)  # pile 2: leave
     assert app.mode == MENU and screen.text_top.group.hidden and screen.text.group.y == 0
 
 
@@ -906,7 +907,7 @@ def test_the_stock_the_computer_played_from_is_marked(rig, tmp_path):
     profile, display, screen = rig
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=3)
     app.players = 4  # Expert: quick
-    menu.start_match(app, 0)
+    app.start_match(0)
     app.game = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="JC", spit0="3C",
                             spit1="3D")
     t = 0

@@ -13,7 +13,6 @@ from engine.spit import GAME_OVER, READY, Game  # noqa: E402
 from hardware.nvm_flash import FlashNvm, PowerCut  # noqa: E402
 from hardware.nvm_flash import FileNvm  # noqa: E402
 from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, Store, crc16  # noqa: E402
-from hardware import menu  # noqa: E402
 from helpers import some_move  # noqa: E402
 
 
@@ -263,7 +262,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     import displayio
 
     from hardware import profiles
-    from hardware.app import MATCH as PLAYING
+    from hardware.modes import MATCH as PLAYING
     from hardware.app import App
     from hardware.desktop import DesktopKeys, Event, _pygame_display_class
     from hardware.screen import Screen
@@ -276,7 +275,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     keys = DesktopKeys(14, lambda: 0)
     app = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     app.rules_of[0] = 1  # Spit, scoring
-    menu.start_match(app, 0)
+    app.start_match(0)
     g = app.game
     # Play the first round through to the next deal.
     rnd = random.Random(0)
@@ -292,7 +291,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     assert again.saved is not None and again.saved.text() == saved_text
     scores = again.saved.scores
     assert "Resume Spit %d:%d" % (scores[0], scores[1]) in screen.text.text  # a scored match: its points
-    menu.resume_match(again, 0)
+    again.resume_match(0)
     assert again.mode != PLAYING and again.game.text() == saved_text  # counting down (issue 23)
     again.step(3000)
     assert again.mode == PLAYING and again.game.text() == saved_text
@@ -339,13 +338,13 @@ def test_no_save_while_a_press_could_be_decided():
     # written): every save of a whole match comes in the menu, at game over,
     # or when a round is dealt and nobody has called spit yet (D-4: both must
     # call, so no press is being raced then), never during play or a slap.
-    from hardware.app import MENU as IN_MENU, OVER
-    from hardware.app import MATCH as PLAYING
+    from hardware.modes import MENU as IN_MENU, OVER
+    from hardware.modes import MATCH as PLAYING
 
     app, _, store = recorded_app()
     app.rules_of[0] = 0
-    menu.save_settings(app)
-    menu.start_match(app, 0)
+    app.scene.save_settings()
+    app.start_match(0)
     rnd = random.Random(3)
     t = 0
     while app.mode == PLAYING:
@@ -367,7 +366,7 @@ def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
     # 60 ms later. Now the pass that deals draws, and the next one saves,
     # before its own presses could call spit (D-4).
     app, screen, store = recorded_app()
-    menu.start_match(app, 0)
+    app.start_match(0)
     app.step(10)
     assert [m[0] for m in store.moments].count(MATCH) == 1  # round 1, in the first pass
     g = app.game
@@ -419,8 +418,9 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     import displayio
 
     from hardware import profiles
-    from hardware.app import MATCH as PLAYING
-    from hardware.app import MENU as IN_MENU, OVER, App
+    from hardware.modes import MATCH as PLAYING
+    from hardware.app import App
+    from hardware.modes import MENU as IN_MENU, OVER
     from hardware.desktop import DesktopKeys, Event, _pygame_display_class
     from hardware.screen import Screen
     from hardware.storage import RATED_ERASES, SPARE_MS
@@ -438,8 +438,8 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     t = 0
     matches = 0
     saved_rounds = []  # (ms, position) of every round's save, held back or not
-    menu.save_settings(app)
-    menu.start_match(app, 0)
+    app.scene.save_settings()
+    app.start_match(0)
     saved_rounds.append((0, app.game.text()))
     while t < 2 * 3600 * 1000:
         t += 1500  # a move every 1.5 s
@@ -448,16 +448,16 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
             g = app.game
             g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
         app.controls.now = t
-        saved = app._saved_round
+        saved = app.saved_round
         app.step(t)
-        if app.mode == PLAYING and app._saved_round != saved:  # a round's save, held back or not
+        if app.mode == PLAYING and app.saved_round != saved:  # a round's save, held back or not
             saved_rounds.append((t, app.game.text()))
         if app.mode == OVER:
             matches += 1
             t += 60000  # a minute on the game-over screen
             clock[0] = app.controls.now = t
             app.step(t)
-            menu.start_match(app, t)
+            app.start_match(t)
             saved_rounds.append((t, app.game.text()))
     assert matches >= 3
     hours = t / 3600000.0
@@ -486,7 +486,8 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
     import displayio
 
     from hardware import profiles
-    from hardware.app import MENU as IN_MENU, App
+    from hardware.app import App
+    from hardware.modes import MENU as IN_MENU
     from hardware.desktop import DesktopKeys, Event, _pygame_display_class
     from hardware.keymaps import PILE_0
     from hardware.screen import Screen
@@ -497,7 +498,7 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
     flash = FlashNvm("samd51")
     store = Store(flash, say=lambda m: None, erases_always=True)
     app = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
-    menu.start_match(app, 0)
+    app.start_match(0)
     app.step(10)  # the settings and the first round: held back (power-on counts as a write)
     assert flash.erases == 0 and store.pending
     g = app.game
@@ -506,8 +507,8 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
         g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
     app.step(20000)
     assert store.pending and flash.erases == 0  # round 2 held back: SPARE_MS has not passed
-    app._pause(20000)
-    app._pause_press(0, PILE_0 + 1)  # pile 2 on the pause screen: leave
+    app.pause(20000)
+    app.press(0, PILE_0 + 1)  # pile 2 on the pause screen: leave
     app.step(20010)
     assert app.mode == IN_MENU and flash.erases == 1 and store.pending is None
     again = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5,

@@ -26,7 +26,7 @@ from engine.cards import Rng  # noqa: E402
 from engine.spit import GAME_OVER, SPIT, Game  # noqa: E402
 from engine.spit_text import parse_rules  # noqa: E402
 from hardware import profiles  # noqa: E402
-from hardware.app import OPTIONS  # noqa: E402
+from hardware.modes import OPTIONS  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
 from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
 from hardware.plan import keys_for_move  # noqa: E402

@@ -54,8 +54,9 @@ def scenes():
     import pygame
 
     from engine.spit import Game
-    from hardware import menu, profiles
-    from hardware.app import FACING, App
+    from hardware import profiles
+    from hardware.app import App
+    from hardware.modes import FACING
     from hardware.desktop import DesktopKeys, Event, _pygame_display_class
     from hardware.keymaps import STOCK_0
     from hardware.screen import Screen
@@ -88,13 +89,13 @@ def scenes():
     display, app = app_on_a_display()
     app.style = FACING
     app.apply_style()
-    menu.start_match(app, 0)
+    app.start_match(0)
     table = frame(display)
-    app._pause(0)
+    app.pause(0)
     yield save("facing.png", [table, frame(display)])
 
     display, app = app_on_a_display()
-    menu.start_match(app, 0)
+    app.start_match(0)
     g = app.game = Game.from_text(  # player 0's 2D fits neither 7C nor 9C
         "spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,AD,4D,5D,6D,"
         "7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")

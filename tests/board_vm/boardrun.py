@@ -465,12 +465,12 @@ def report(driver):
             driver.moves, driver.alloc_moves, driver.alloc_total, driver.alloc_max))
     print("passes %d" % driver.passes)
     print("outputs %d %d" % (outputs.count, outputs.digest))
-    menu = " ".join(str(x) for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.item))
+    menu = " ".join(str(x) for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.scene.item if app.mode == 0 else 0))
     print("menu " + menu)
     for line in app.screen.text.text.split("\n"):
         print("line " + line)
     if app.mode == 0:
-        for line in app.menu_lines():
+        for line in app.scene.lines():
             print("want " + line)
     flash = microcontroller.nvm.flash
     used = len(flash)

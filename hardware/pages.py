@@ -1,7 +1,7 @@
 # The words of a full-screen scene (the pause, game over) on the Screen, for
-# the App: a scene longer than the screen, given the time, is
-# shown a page at a time, each for PAGE_MS (turn). Loaded while a scene shows
-# and forgotten when a match is drawn (App.end_scene), so the match keeps its
+# the App: words longer than the screen, given the time, are shown a page at
+# a time, each for PAGE_MS (turn). Loaded while such a scene shows and
+# forgotten when a match is drawn (App.close_pages), so the match keeps its
 # heap.
 
 from .ticks import ticks_diff
@@ -9,7 +9,7 @@ from .ticks import ticks_diff
 PAGE_MS = 2500  # a page of a scene longer than the screen stays this long
 
 
-class Scene:
+class Pages:
     def __init__(self, screen):
         self.screen = screen
         self._pages = None  # type: list | None  # the pages of lines, when more than one

@@ -1,0 +1,42 @@
+# What the App and its scenes share, imported one way (nothing here imports
+# them): the App's modes, what a scene asks for next, who plays, the games'
+# menu options and the seats' style bits. A match forgets this module
+# (hardware.forget): its importers keep the numbers they took.
+
+from engine.spit import ALT_COLOURS, FOUR_STOCKS, NO_SLAP, SCORING
+
+# The App's modes: which scene has the keys.
+MENU = 0
+MATCH = 1
+OVER = 2
+PAUSED = 3
+
+# What a scene asks the App for next (Menu, Pause, Over: press and step).
+STAY = 0  # nothing: the scene goes on
+START = 1  # a new match of the game chosen
+RESUME = 2  # the saved match, after a countdown
+GO_ON = 3  # the paused match goes on
+LEAVE = 4  # back to the menu
+
+# Who plays: two people, one person (player 0) against the computer at a
+# level (engine.bot.LEVEL_NAMES; the bot is imported only for such a match),
+# or the computer against itself.
+PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo")
+DEMO = 5
+# Each game's menu options: (label, value names, rule flag).
+OPTIONS = (
+    (
+        ("Win", ("first out", "100 points"), SCORING),
+        ("Stocks", ("five", "four"), FOUR_STOCKS),  # V-1
+        ("Slap", ("yes", "no"), NO_SLAP),  # V-2
+        ("Colours", ("any", "alternate"), ALT_COLOURS),  # V-3
+    ),
+    (
+        ("Win", ("first out", "50 points"), 1),  # engine.speed: SCORING to TARGET
+        ("Sides", ("10 cards", "5 cards"), 2),  # engine.speed.SHORT_SIDES (SD-2b)
+    ),
+)
+COUNTDOWN_MS = 3000  # from the last "ready" (or "resume") to the match going on
+# The seats and deck (bits of App.style; the menu sets them).
+FACING = 1  # player 1's half turned round, for a device lying between the players
+FOUR_COLOURS = 2  # each suit its own colour

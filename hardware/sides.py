@@ -1,0 +1,34 @@
+# Who plays each side of the table, decided in this one place at the start of
+# a match: a person at that side's buttons, or the computer
+# (hardware/computer.py, loaded only then). The match asks a side's player
+# that is not the buttons the same three things whatever it is (step: make
+# its presses when due; next_due: when it acts next; paused: the match stood
+# still), so another source of presses, a player on another device, is one
+# more kind here and no change to the match. Loaded at a match's start and
+# forgotten after it.
+
+from .modes import DEMO
+
+
+def choose(players, game, controls, key_of):
+    # (side 0's player, side 1's), None for the buttons; or None when both
+    # sides are people at the buttons.
+    if not players:
+        return None
+    from engine.bot import Bot
+
+    from .computer import Computer
+
+    seed = game.rng.s1
+    speed = game.kind == 1
+    if players == DEMO:  # the computer against itself
+        return (Computer(Bot(0, 3, seed, speed), 0, controls, key_of),
+                Computer(Bot(1, 2, seed + 1, speed), 1, controls, key_of))
+    return (None, Computer(Bot(1, players - 1, seed, speed), 1, controls, key_of))
+
+
+def muted(sides):
+    # Bit p for each side whose buttons make no move (its player is not them).
+    if sides is None:
+        return 0
+    return (1 if sides[0] is not None else 0) | (2 if sides[1] is not None else 0)
