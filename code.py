@@ -24,8 +24,18 @@ def start():
     # heap is the game's (hardware.forget; on a board only).
     from hardware import launch
 
+    if ON_BOARD:
+        import os
+
+        from hardware.board_setup import open_board
+
+        opened = (open_board, os.getenv)  # (settings.toml)
+    else:
+        from desktop import io
+
+        opened = (io.open_io, io.setting)  # the window; the environment, then settings.toml
     try:
-        return launch.start(ON_BOARD, hold)
+        return launch.start(ON_BOARD, opened[0], opened[1], hold)
     finally:
         for name in ("hardware.launch", "hardware.board_setup", "hardware.screen_build", "hardware.profiles",
                      "hardware.sprites", "hardware.keymaps", "engine.spit_text", "engine.speed_text",

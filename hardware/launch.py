@@ -3,24 +3,27 @@
 # code.py forgets this module once the game is built (hardware.forget): its
 # code is not kept in the heap while the game runs.
 #
-# on_board: the board's way (settings.toml, the board's display, a message on
-# the screen when start-up fails), else the desktop's (the environment, a
-# window); code.py says which. hold: what the board does after such a message
-# (code.py waits until the board is reset).
+# code.py says where it runs: on_board, the board's way (a message on the
+# screen when start-up fails), else the desktop's; open_io(profile), what
+# opens the display, buttons and saves (hardware/board_setup.py, or the
+# desktop's window: desktop/io.py); setting(name), where SPIT_* settings are
+# read (settings.toml on the board; the environment, then settings.toml, on a
+# desktop). hold: what the board does after such a message (code.py waits
+# until the board is reset).
 
 import os
 
 from . import profiles
 
 
-def start(on_board, hold):
+def start(on_board, open_io, setting, hold):
     # The display, buttons and game of the chosen profile: (io, app).
     io = None
     try:
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
-        profile = profiles.get(_setting("SPIT_PROFILE", on_board), source)
-        io = _open_io(profile, on_board)
-        seed = _seed(on_board)
+        profile = profiles.get(setting("SPIT_PROFILE"), source)
+        io = open_io(profile)
+        seed = _seed(setting)
         from .app import App
         from .screen import Screen
 
@@ -28,7 +31,7 @@ def start(on_board, hold):
         app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
         if not on_board:
             io.app = app  # a fast replay asks it when something is due
-        position = _setting("SPIT_START", on_board)
+        position = setting("SPIT_START")
         if position:
             app.begin(start_position(position), io.ticks_ms())
     except profiles.SetupError as e:
@@ -39,18 +42,9 @@ def start(on_board, hold):
     return io, app
 
 
-def _setting(name, on_board):
-    value = os.getenv(name)
-    if value is None and not on_board:
-        from .desktop import file_setting
-
-        value = file_setting(name)
-    return value
-
-
-def _seed(on_board):
+def _seed(setting):
     # SPIT_SEED fixes the deal (settings.toml may hold an int or a str of one).
-    value = _setting("SPIT_SEED", on_board)
+    value = setting("SPIT_SEED")
     if value is None or value == "":
         return None
     try:
@@ -79,16 +73,6 @@ def fail(message, on_board, hold, io=None):
             print("(not shown on the screen: %r)" % (e,))
         hold()
     sys.exit(1)
-
-
-def _open_io(profile, on_board):
-    if on_board:
-        from .board_setup import open_board
-
-        return open_board(profile)
-    from .desktop import DesktopIO
-
-    return DesktopIO(profile)
 
 
 def start_position(value):

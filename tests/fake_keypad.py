@@ -3,7 +3,7 @@
 Blinka's desktop keypad has no timestamps, so the tests use this instead:
 - a scan at the firmware's times: every int(interval * 1024) ticks of
   1/1024 s, stamped with that tick's ms (``interval_ms`` 2, the board's:
-  1.95 ms apart, stamps 1 or 2 ms apart; hardware/scan_times.py); all events of one scan
+  1.95 ms apart, stamps 1 or 2 ms apart; desktop/scan_times.py); all events of one scan
   carry the same timestamp, in key-number order, like the board's scanner;
 - ``debounce_threshold`` consecutive scans must see a new level before it is
   reported;
@@ -12,8 +12,8 @@ Blinka's desktop keypad has no timestamps, so the tests use this instead:
 - timestamps are ticks_ms values that wrap at 2**29, starting where the
   firmware starts them (0x1fff0000, 65,536 ms before the wrap).
 """
-from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
-from hardware.scan_times import scan_ms, ticks_of
+from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
+from desktop.scan_times import scan_ms, ticks_of
 
 TICKS_PERIOD = 1 << 29
 

@@ -20,7 +20,8 @@ def test_the_computer_calls_spit_after_its_reaction_time():
 
     from engine.spit import READY
     from hardware import profiles
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from hardware.screen import Screen
 
     profile = profiles.get("pico-st7789-240")
@@ -28,7 +29,7 @@ def test_the_computer_calls_spit_after_its_reaction_time():
         fast, slow, misses = bot.LEVELS[players - 1]
         for seed in range(4):
             displayio.release_displays()
-            screen = Screen(_pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
+            screen = Screen(pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
             a = app.App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=seed)
             a.players = players
             a.start_match(0)

@@ -113,7 +113,7 @@ def test_the_first_frame_of_a_match_shows_no_refused_mark_at_the_boards_clock(tm
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine.spit import SPIT, Game
     from hardware import profiles
-    from hardware.desktop import _pygame_display_class
+    from desktop.window import pygame_display_class
     from hardware.screen import Screen
     from test_screen import mark_pixels
 
@@ -133,7 +133,7 @@ def test_the_first_frame_of_a_match_shows_no_refused_mark_at_the_boards_clock(tm
     image = pygame.image.load(str(shot))
     displayio.release_displays()
     p = profiles.get(profile)
-    screen = Screen(_pygame_display_class()(width=p["width"], height=p["height"], auto_refresh=False), p)
+    screen = Screen(pygame_display_class()(width=p["width"], height=p["height"], auto_refresh=False), p)
     assert [mark_pixels(image, screen.info[k]) for k in range(2)] == [0, 0]
 
 
@@ -296,7 +296,8 @@ WALL_CLOCK = (
     "import sys\n"
     "sys.path.insert(0, %r)\n"
     "import time\n"
-    "import hardware.desktop\n"
+    "import desktop.io\n"
+    "import desktop.window\n"
     "class Wall:\n"
     "    now = 100.0\n"
     "    def monotonic(self):\n"
@@ -305,7 +306,7 @@ WALL_CLOCK = (
     "        self.now += s\n"
     "    def __getattr__(self, name):\n"
     "        return getattr(time, name)\n"
-    "wall = hardware.desktop.time = Wall()\n" % ROOT
+    "wall = desktop.io.time = desktop.window.time = Wall()\n" % ROOT
 )
 
 def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
@@ -393,8 +394,8 @@ def test_library_chatter_is_kept_out_of_the_terminal_and_nothing_else():
     # start; after that the terminal is as it was.
     script = (
         "import os, sys\n"
-        "from hardware.desktop import _Quiet\n"
-        "with _Quiet():\n"
+        "from desktop.window import Quiet\n"
+        "with Quiet():\n"
         "    print('chatter')\n"
         "    os.write(2, b'ALSA lib cannot find card\\n')\n"
         "print('after')\n"
@@ -521,7 +522,7 @@ def test_every_tap_typed_in_the_window_counts(tmp_path):
     presses, item, items = map(int, out.stdout.split()[-3:])
     assert presses == 21 and item == 21 % items, out.stdout
     from hardware.controls import Controls
-    from hardware.desktop import TAP_SPACING_MS
+    from desktop.keys import TAP_SPACING_MS
 
     assert TAP_SPACING_MS >= Controls.LOCKOUT_MS + 2 * 5  # the lockout, and two scans' debounce either side
 

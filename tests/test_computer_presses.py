@@ -5,7 +5,7 @@ from engine.spit import SPIT_PILES
 from engine.notation import card_text
 from hardware import profiles
 from hardware.app import App
-from hardware.desktop import DesktopKeys, Event
+from desktop.keys import DesktopKeys, Event
 from hardware.keymaps import STOCK_0, key_numbers
 from helpers import position
 

@@ -7,7 +7,8 @@ import displayio  # noqa: E402
 import pytest  # noqa: E402
 
 from hardware import profiles  # noqa: E402
-from hardware.desktop import KEYBOARD, DesktopIO, key_legend  # noqa: E402
+from desktop.io import DesktopIO  # noqa: E402
+from desktop.keys import KEYBOARD, key_legend
 from test_code_py import ROOT, WALL_CLOCK, run, window_session_body  # noqa: E402
 
 

@@ -167,7 +167,7 @@ def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_pa
     import displayio
     from PIL import Image
 
-    from hardware.desktop import _pygame_display_class
+    from desktop.window import pygame_display_class
     from hardware.text import message
 
     got = picoemu.emulate("pico-st7789-240", until_ms=900, frames=(900,), probe=False, mark="Spit cannot start",
@@ -177,7 +177,7 @@ def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_pa
     picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
     picture.save(str(tmp_path / "firmware.png"))
     displayio.release_displays()
-    display = _pygame_display_class()(width=240, height=240, auto_refresh=False)
+    display = pygame_display_class()(width=240, height=240, auto_refresh=False)
     display.root_group = message(said[len("Spit cannot start: "):], 240, 240)
     display.refresh()
     import pygame

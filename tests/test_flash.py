@@ -1,4 +1,5 @@
 """make flash against a temporary folder standing in for a CIRCUITPY drive."""
+import pathlib
 import os
 import subprocess
 import sys
@@ -28,7 +29,9 @@ def test_flash_copies_game_libraries_and_settings(tmp_path):
                 "hardware/text.py", "settings.toml"):
         assert (d / rel).is_file(), rel
     assert not (d / "lib").exists()  # the ST7789 needs no library: the firmware's busdisplay drives it
-    assert not (d / "hardware/desktop.py").exists()  # desktop only
+    assert not (d / "desktop").exists()  # the desktop's room stays behind
+    shipped = sorted(p.name for p in (d / "hardware").glob("*.py"))
+    assert shipped == sorted(p.name for p in (pathlib.Path(ROOT) / "hardware").glob("*.py"))  # hardware/ whole, no exceptions
     assert not list(d.rglob("*.mpy"))
     assert 'SPIT_PROFILE = "pico-st7789-240"' in (d / "settings.toml").read_text()
     report = "\n".join(lines)

@@ -8,7 +8,7 @@ from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
 from hardware import profiles
 from hardware.app import App
 from hardware.modes import MATCH, MENU, OVER, PAUSED
-from hardware.desktop import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
+from desktop.keys import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
 from hardware.storage import SIZE_NEEDED, Store
 from hardware import tally

@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 from engine import speed  # noqa: E402
 from hardware import sprites  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
-from hardware.desktop import POWER_ON_TICKS  # noqa: E402
+from desktop.keys import POWER_ON_TICKS  # noqa: E402
 from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
 from hardware.screen import FLASH_MS  # noqa: E402
 from helpers import middle, position, speed_position  # noqa: E402

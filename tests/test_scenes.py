@@ -9,7 +9,7 @@ from hardware import tally  # noqa: E402
 from hardware.app import App  # noqa: E402
 from hardware.modes import OVER
 from hardware.over import WON_MS
-from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
+from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
 from helpers import middle, position, speed_position  # noqa: E402
 from test_screen import check_pixels, rig, snapshot  # noqa: E402, F401  (rig: the fixture)

@@ -24,7 +24,8 @@ from hardware.app import App  # noqa: E402
 from hardware.modes import MENU
 from hardware.keymaps import PILE_0  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
-from hardware.desktop import POWER_ON_TICKS, DesktopKeys, Event, _pygame_display_class  # noqa: E402
+from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
+from desktop.window import pygame_display_class
 from hardware.profiles import SetupError  # noqa: E402
 from hardware.screen import FLASH_MS, Screen  # noqa: E402
 from hardware.text import Text, font  # noqa: E402
@@ -87,7 +88,7 @@ SCENES = {
 def rig(request):
     displayio.release_displays()
     profile = profiles.get(request.param)
-    display = _pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False)
+    display = pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False)
     return profile, display, Screen(display, profile)
 
 
@@ -650,7 +651,7 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
 def test_a_missing_or_damaged_sheet_is_a_message(tmp_path):
     profile = profiles.get("pybadge")
     displayio.release_displays()
-    display = _pygame_display_class()(width=160, height=128, auto_refresh=False)
+    display = pygame_display_class()(width=160, height=128, auto_refresh=False)
     with pytest.raises(SetupError, match="sprites-medium-cards.bmp are missing or damaged.*make flash"):
         Screen(display, profile, folder=str(tmp_path))
     for part in sprites.PARTS:
@@ -689,7 +690,7 @@ def test_the_sheets_in_ram_are_their_files(name):
     # RAM sheets (the paper, the inked ranks and suits) is the file's.
     displayio.release_displays()
     profile = profiles.get(name)
-    screen = Screen(_pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False),
+    screen = Screen(pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False),
                     profile)
     values = {"cards": {sprites.PAPER_TABLE, sprites.PAPER_FILL, sprites.PAPER_EDGE, sprites.PAPER_MARK},
               "ranks": {0, sprites.INKED_PAPER, sprites.INKED_INK},
@@ -734,7 +735,7 @@ class FakePygame:
 
 
 def test_the_window_scale_fits_the_monitor():
-    from hardware.desktop import window_scale
+    from desktop.window import window_scale
 
     board = profiles.get("pico-st7789-240")
     assert window_scale(board, {}, FakePygame((1920, 1080))) == 3  # 720 pixels
@@ -958,7 +959,7 @@ def test_a_table_drawn_move_by_move_is_the_table_drawn_at_once(name, kind):
 
     displayio.release_displays()
     profile = profiles.get(name)
-    make = _pygame_display_class()
+    make = pygame_display_class()
 
     class Unshown:  # a Screen drawn only to be read back
         root_group = None

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from test_vm import ROOT, run_vm
+from test_vm import ROOT, STAND_IN_PKGS, run_vm
 
 STAND_INS = os.path.join(ROOT, "tests", "board_vm")
 FIRMWARE = """tilegrid of a palette TypeError
@@ -43,7 +43,7 @@ def on_the_vm(script, tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()
     (drive / "run.py").write_text(open(os.path.join(STAND_INS, script)).read())
-    return run_vm(os.path.join(STAND_INS, "runfile.py"), "/drive/run.py", pkgs=(), drive=str(drive)).splitlines()
+    return run_vm(os.path.join(STAND_INS, "runfile.py"), "/drive/run.py", pkgs=STAND_IN_PKGS, drive=str(drive)).splitlines()
 
 
 def test_the_stand_ins_refuse_what_the_firmware_refuses(tmp_path):
@@ -76,7 +76,7 @@ def gaps(stamps):
 def test_the_scan_interval_is_the_boards():
     # The stand-ins' ticks are the firmware's conversion of the board's interval.
     from hardware.buttons import SCAN_INTERVAL
-    from hardware.scan_times import SCAN_TICKS
+    from desktop.scan_times import SCAN_TICKS
 
     assert SCAN_TICKS == int(SCAN_INTERVAL * 1024) == 2
 
@@ -87,8 +87,8 @@ def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
     # apart (hardware/scan_times.py), and events 37 ms apart land 35 to 38 ms
     # apart (18 or 19 scans); a 5-tick scanner would give 34 or 39.
     from fake_keypad import Event, Keys, run
-    from hardware.desktop import POWER_ON_TICKS
-    from hardware.scan_times import first_scan, scan_ms
+    from desktop.keys import POWER_ON_TICKS
+    from desktop.scan_times import first_scan, scan_ms
 
     keys = Keys(1)
     run(keys, [(100 + i * PRESS_EVERY_MS, 0, i % 2 == 0) for i in range(20)], 900)
@@ -105,7 +105,7 @@ def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
 
 def test_the_pybadge_nvm_is_8_kb(tmp_path):
     sys.path.insert(0, STAND_INS)
-    from nvm_flash import FlashNvm
+    from desktop.nvm_flash import FlashNvm
 
     assert len(FlashNvm("samd51")) == 8192 and len(FlashNvm("rp2040")) == 4096
 

@@ -10,8 +10,8 @@ import pytest  # noqa: E402
 
 from engine import record  # noqa: E402
 from engine.spit import GAME_OVER, READY, Game  # noqa: E402
-from hardware.nvm_flash import FlashNvm, PowerCut  # noqa: E402
-from hardware.nvm_flash import FileNvm  # noqa: E402
+from desktop.nvm_flash import FlashNvm, PowerCut  # noqa: E402
+from desktop.nvm_flash import FileNvm  # noqa: E402
 from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, Store, crc16  # noqa: E402
 from helpers import some_move  # noqa: E402
 
@@ -264,12 +264,13 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     from hardware import profiles
     from hardware.modes import MATCH as PLAYING
     from hardware.app import App
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from hardware.screen import Screen
 
     displayio.release_displays()
     profile = profiles.get("pico-st7789-320")
-    display = _pygame_display_class()(width=320, height=240, auto_refresh=False)
+    display = pygame_display_class()(width=320, height=240, auto_refresh=False)
     screen = Screen(display, profile)
     nvm = bytearray(b"\xff" * SIZE_NEEDED)
     keys = DesktopKeys(14, lambda: 0)
@@ -285,7 +286,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     saved_text = g.text()
     # Power off, power on: a new App on the same nvm.
     displayio.release_displays()
-    display = _pygame_display_class()(width=320, height=240, auto_refresh=False)
+    display = pygame_display_class()(width=320, height=240, auto_refresh=False)
     screen = Screen(display, profile)
     again = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     assert again.saved is not None and again.saved.text() == saved_text
@@ -320,12 +321,13 @@ def recorded_app():
 
     from hardware import profiles
     from hardware.app import App
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from hardware.screen import Screen
 
     displayio.release_displays()
     profile = profiles.get("pico-st7789-240")
-    screen = Screen(_pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
+    screen = Screen(pygame_display_class()(width=240, height=240, auto_refresh=False), profile)
     box = [None]
     store = RecordingStore(FlashNvm("rp2040"), box)
     app = App(screen, DesktopKeys(14, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
@@ -421,13 +423,14 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     from hardware.modes import MATCH as PLAYING
     from hardware.app import App
     from hardware.modes import MENU as IN_MENU, OVER
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from hardware.screen import Screen
     from hardware.storage import RATED_ERASES, SPARE_MS
 
     displayio.release_displays()
     profile = profiles.get("pybadge")
-    screen = Screen(_pygame_display_class()(width=160, height=128, auto_refresh=False), profile)
+    screen = Screen(pygame_display_class()(width=160, height=128, auto_refresh=False), profile)
     flash = FlashNvm("samd51")
     box = [None]
     store = FlushRecordingStore(flash, box)
@@ -488,13 +491,14 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
     from hardware import profiles
     from hardware.app import App
     from hardware.modes import MENU as IN_MENU
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from hardware.keymaps import PILE_0
     from hardware.screen import Screen
 
     displayio.release_displays()
     profile = profiles.get("pybadge")
-    screen = Screen(_pygame_display_class()(width=160, height=128, auto_refresh=False), profile)
+    screen = Screen(pygame_display_class()(width=160, height=128, auto_refresh=False), profile)
     flash = FlashNvm("samd51")
     store = Store(flash, say=lambda m: None, erases_always=True)
     app = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5, store=store)
@@ -533,7 +537,7 @@ def test_the_desktop_save_file_models_the_profile_s_board(tmp_path):
     import displayio
 
     from hardware import profiles
-    from hardware.desktop import DesktopIO
+    from desktop.io import DesktopIO
 
     for name, size, always in (("pico-st7789-240", 4096, False), ("pybadge", 8192, True)):
         displayio.release_displays()

@@ -11,6 +11,9 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VM = os.path.join(ROOT, "tools", "mpvm.mjs")
 SCRIPTS = os.path.join(ROOT, "tests", "vm")
+# What the board VM's stand-ins (tests/board_vm) load beside the drive: the
+# flash model of nvm and the keypad's scan times.
+STAND_IN_PKGS = ("desktop",)
 
 
 def run_vm(script, *args, pkgs=("engine",), drive=None, steps=None, heap=None):

@@ -38,7 +38,7 @@ def run(cmd):
 
 
 def vm(drive, board, *args):
-    out = run(["node", VM, "--heap", "163840", "--drive", drive, "--steps", "vm_step", DRIVER, "/drive", board, "--memory", "--alloc"]
+    out = run(["node", VM, "--pkg", os.path.join(ROOT, "desktop"), "--heap", "163840", "--drive", drive, "--steps", "vm_step", DRIVER, "/drive", board, "--memory", "--alloc"]
               + list(args))
     figures = dict(re.findall(r"^(startup|peak) (\d+)$", out, re.M))
     m = re.search(r"^moves (\d+) allocating (\d+) bytes (\d+) max (\d+)$", out, re.M)
@@ -100,7 +100,7 @@ def main(argv):
             os.makedirs(drive)
             open(os.path.join(drive, "boot_out.txt"), "w").close()
             run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline"])
-            out = run(["node", VM, "--heap", "163840", "--drive", drive, "--steps", "vm_step",
+            out = run(["node", VM, "--pkg", os.path.join(ROOT, "desktop"), "--heap", "163840", "--drive", drive, "--steps", "vm_step",
                        os.path.join(ROOT, "tests", "board_vm", "feedback_bench.py"), "/drive", board])
             f = dict(re.findall(r"^(\w+) ([\d.]+)$", out, re.M))
             print("| %s | %s | %s | %s | %s | %s |" % (board, output, f["idle"], f["playing"], f["event"], f["heap"]))

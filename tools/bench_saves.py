@@ -29,7 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hardware.nvm_flash import PICO_ERASE_MS, PICO_PAGE_MS, SAMD_ERASE_MS, SAMD_PAGE_MS, FlashNvm  # noqa: E402
+from desktop.nvm_flash import PICO_ERASE_MS, PICO_PAGE_MS, SAMD_ERASE_MS, SAMD_PAGE_MS, FlashNvm  # noqa: E402
 from hardware.storage import MATCH, RATED_ERASES, SETTINGS, SPARE_MS, TALLY, Store  # noqa: E402
 
 PICO_RATED_ERASES = 100000

@@ -23,7 +23,7 @@ from engine.cards import Rng  # noqa: E402
 from engine.spit import GAME_OVER, PLAY, Game  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
-from hardware.desktop import _pygame_display_class  # noqa: E402
+from desktop.window import pygame_display_class  # noqa: E402
 from hardware.keymaps import key_numbers  # noqa: E402
 from hardware.plan import keys_for_move  # noqa: E402
 from hardware.screen import Screen  # noqa: E402
@@ -33,7 +33,7 @@ def measure(name, moves, seed=1):
     displayio.release_displays()
     profile = profiles.get(name)
     w, h = profile["width"], profile["height"]
-    display = _pygame_display_class()(width=w, height=h, auto_refresh=False)
+    display = pygame_display_class()(width=w, height=h, auto_refresh=False)
     screen = Screen(display, profile)
     controls = Controls(profile["keymap"], profile["cursor"])
     numbers = key_numbers(profile["keymap"])

@@ -44,7 +44,6 @@ from hardware import profiles  # noqa: E402
 MANIFEST = ".spit-files"
 OLDEST = (9, 1)  # keypad's debounce_threshold; busdisplay (the display drivers) from 9.0
 MPY_FROM, MPY_BEFORE = (9, 2), (11, 0)  # .mpy version 6, checked byte for byte against 9.2.9 and 10.2.1
-DESKTOP_ONLY = {"hardware/desktop.py", "hardware/nvm_flash.py", "hardware/scan_times.py"}
 PACKAGES = ("engine", "hardware")
 
 
@@ -59,7 +58,7 @@ def game_files(profile=None):
     for pkg in PACKAGES:
         for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
             rel = pkg + "/" + name
-            if name.endswith(".py") and rel not in DESKTOP_ONLY:
+            if name.endswith(".py"):
                 files.append((rel, os.path.join(ROOT, pkg, name)))
     if profile is not None:
         from hardware.sprites import PARTS, file_name

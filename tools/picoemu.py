@@ -135,7 +135,7 @@ def fat_image(folder, image):
 def replay_events(path, profile):
     """The replay's key changes as (ms, gpio, level) for the profile's button
     pins (pressed pulls a pin low), and the replay's end in ms."""
-    from hardware.desktop import read_replay
+    from desktop.replay import read_replay
 
     buttons = profile["buttons"]
     if not isinstance(buttons, tuple):

@@ -57,7 +57,8 @@ def scenes():
     from hardware import profiles
     from hardware.app import App
     from hardware.modes import FACING
-    from hardware.desktop import DesktopKeys, Event, _pygame_display_class
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from hardware.keymaps import STOCK_0
     from hardware.screen import Screen
 
@@ -71,7 +72,7 @@ def scenes():
 
     def app_on_a_display():
         displayio.release_displays()
-        display = _pygame_display_class()(width=240, height=240, auto_refresh=False)
+        display = pygame_display_class()(width=240, height=240, auto_refresh=False)
         screen = Screen(display, profile)
         return display, App(screen, DesktopKeys(len(keymap), lambda: 0), Event(), profile, lambda: 0, seed=SEED)
 

@@ -10,7 +10,7 @@ on sys.path, as the firmware's modules do on a board.
 
 Every display refresh ends one pass of code.py's loop; then the driver moves
 the clock on (--loop-ms, 5 by default), scans the keys at the firmware's scan
-times in it (every 2 ticks of 1/1024 s, hardware/scan_times.py), feeding the
+times in it (every 2 ticks of 1/1024 s, desktop/scan_times.py), feeding the
 presses of the replay, and checks when to stop. With 5 ms passes it jumps over
 the passes where nothing can happen, as the desktop's fast replay does: to the
 pass that sees the scan of the next key event, or the next thing the App has
@@ -48,6 +48,9 @@ else:
     import os as _os
 
     HERE = _os.path.dirname(_os.path.abspath(__file__))
+    # The project's desktop/ (the stand-ins' flash model and scan times), as
+    # the VM has it in /proj; last on the path, so the drive's packages come first.
+    sys.path.append(_os.path.dirname(_os.path.dirname(HERE)))
 
 import board  # noqa: E402  (stand-ins, as the firmware has them: loaded before the heap is measured)
 import displayio  # noqa: E402
@@ -57,7 +60,7 @@ import supervisor  # noqa: E402
 import audioio, busdisplay, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
 import outputs  # noqa: E402
-from scan_times import first_scan, scan_at_or_after, scan_ms  # noqa: E402
+from desktop.scan_times import first_scan, scan_at_or_after, scan_ms  # noqa: E402
 
 PASS_MS = 5  # a pass of the loop unless --loop-ms says
 TAP_MS = 60

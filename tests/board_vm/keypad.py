@@ -1,7 +1,7 @@
 """Stand-in for CircuitPython's keypad with the board's semantics.
 
 - The scanner scans when the test driver calls scan_all(ms) (at the
-  firmware's scan times of its clock: hardware/scan_times.py), and once when it is made, as the firmware's does; every event of one
+  firmware's scan times of its clock: desktop/scan_times.py), and once when it is made, as the firmware's does; every event of one
   scan carries that scan's timestamp, in key-number order.
 - Debouncing is the firmware's up/down counter per key
   (shared-module/keypad/__init__.c, keypad_debounce): it starts at 0, so a key

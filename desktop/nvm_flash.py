@@ -133,7 +133,7 @@ def looks_saved(data):
     erased or starting with a record of hardware/storage.py (its length, a
     kind and a format version; the rest may be cut short by a power cut).
     Anything else (a text, a picture, a replay) is someone else's file."""
-    from .storage import CLEARED, FORMAT, KINDS
+    from hardware.storage import CLEARED, FORMAT, KINDS
 
     if len(data) not in [size for size, _, _ in _CHIPS.values()]:
         return False
@@ -151,7 +151,7 @@ class FileNvm:
     def __init__(self, path, say=print, chip="rp2040"):
         import os
 
-        from .profiles import SetupError
+        from hardware.profiles import SetupError
 
         self.path = path
         self.say = say

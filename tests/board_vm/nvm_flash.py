@@ -1,1 +1,0 @@
-../../hardware/nvm_flash.py

@@ -1,1 +1,0 @@
-../../hardware/scan_times.py
