@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run watch test soak bench flash screenshots sprites clean
+.PHONY: install run watch test lint format soak bench flash screenshots sprites clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -28,8 +28,18 @@ run: install
 watch: install
 	$(PY) tools/terminal_match.py $(ARGS)
 
-test: install
+test: install lint
 	$(VENV)/bin/pytest -q -n auto --dist worksteal tests
+
+# The code as ruff formats it, and none of the lint rules pyproject.toml keeps broken.
+lint: install
+	$(VENV)/bin/ruff format --check --quiet .
+	$(VENV)/bin/ruff check --quiet .
+
+# Apply the formatter and the linter's safe fixes.
+format: install
+	$(VENV)/bin/ruff format --quiet .
+	$(VENV)/bin/ruff check --quiet --fix .
 
 # Many more games, matches and random presses than make test (tests/soak/; about 6 minutes on 2 cores). Nothing runs it automatically.
 soak: install

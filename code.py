@@ -37,9 +37,18 @@ def start():
     try:
         return launch.start(ON_BOARD, opened[0], opened[1], hold)
     finally:
-        for name in ("hardware.launch", "hardware.board_setup", "hardware.screen_build", "hardware.profiles",
-                     "hardware.sprites", "hardware.keymaps", "engine.spit_text", "engine.speed_text",
-                     "engine.notation", "engine.games"):
+        for name in (
+            "hardware.launch",
+            "hardware.board_setup",
+            "hardware.screen_build",
+            "hardware.profiles",
+            "hardware.sprites",
+            "hardware.keymaps",
+            "engine.spit_text",
+            "engine.speed_text",
+            "engine.notation",
+            "engine.games",
+        ):
             forget(name)
 
 

@@ -103,15 +103,19 @@ class DesktopIO:
         self.feedback = Feedback(out, None, [] if self.sound_log else None)
         self.store = None
         if start_nvm is not None:  # the saved data a recording started from, in memory only
-            from .nvm_flash import FlashNvm
             from hardware.storage import Store
 
+            from .nvm_flash import FlashNvm
+
             if save:
-                raise SetupError("the replay carries the saved data it started from (its nvm line): leave SPIT_SAVE out")
+                raise SetupError(
+                    "the replay carries the saved data it started from (its nvm line): leave SPIT_SAVE out"
+                )
             self.store = Store(FlashNvm("rp2040", start_nvm), say=lambda m: print("replay nvm: %s" % m))
         elif save:
-            from .nvm_flash import FileNvm
             from hardware.storage import Store
+
+            from .nvm_flash import FileNvm
 
             def say(message):
                 print("%s: %s" % (save, message))
@@ -159,15 +163,18 @@ class DesktopIO:
             f = open(env["SPIT_RECORD"], "w")
         except OSError as e:
             raise SetupError("SPIT_RECORD: %s" % e)
-        f.write("# Spit replay recorded %s. Replay it with:\n#   %s SPIT_REPLAY=%s .venv/bin/python code.py\n"
-                % (time.strftime("%Y-%m-%d %H:%M"), " ".join(settings), env["SPIT_RECORD"]))
+        f.write(
+            "# Spit replay recorded %s. Replay it with:\n#   %s SPIT_REPLAY=%s .venv/bin/python code.py\n"
+            % (time.strftime("%Y-%m-%d %H:%M"), " ".join(settings), env["SPIT_RECORD"])
+        )
         f.flush()
         return f
 
     def _recorded(self, k, pressed):
         if self.record is not None:
-            self.record.write("%d %s %s\n" % (self.now_ms, key_name(self.profile["keymap"], k),
-                                               "down" if pressed else "up"))
+            self.record.write(
+                "%d %s %s\n" % (self.now_ms, key_name(self.profile["keymap"], k), "down" if pressed else "up")
+            )
             self.record.flush()  # nothing lost if the program is stopped
 
     def finish(self):
@@ -244,8 +251,12 @@ class DesktopIO:
         moved = set()  # keys moved in this pass, or waiting: their later changes wait too
         later = []
         for k, pressed in self._typed:
-            if (k in moved or keys.level[k] != keys.down[k]
-                    or pressed and self.now_ms - self._changed_at.get(k, -TAP_SPACING_MS) < TAP_SPACING_MS):
+            if (
+                k in moved
+                or keys.level[k] != keys.down[k]
+                or pressed
+                and self.now_ms - self._changed_at.get(k, -TAP_SPACING_MS) < TAP_SPACING_MS
+            ):
                 later.append((k, pressed))  # after the change before it
                 moved.add(k)
             elif keys.level[k] != pressed:

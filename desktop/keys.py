@@ -19,14 +19,30 @@ TAP_SPACING_MS = Controls.LOCKOUT_MS + 10
 # Keyboard layouts for both players on one keyboard, per key map.
 KEYBOARD = {
     "handheld14": {
-        (0, STOCK_0 + 0): "a", (0, STOCK_0 + 1): "s", (0, STOCK_0 + 2): "d", (0, STOCK_0 + 3): "f",
-        (0, STOCK_0 + 4): "g", (0, PILE_0): "z", (0, PILE_0 + 1): "x",
-        (1, STOCK_0 + 0): "h", (1, STOCK_0 + 1): "j", (1, STOCK_0 + 2): "k", (1, STOCK_0 + 3): "l",
-        (1, STOCK_0 + 4): ";", (1, PILE_0): "n", (1, PILE_0 + 1): "m",
+        (0, STOCK_0 + 0): "a",
+        (0, STOCK_0 + 1): "s",
+        (0, STOCK_0 + 2): "d",
+        (0, STOCK_0 + 3): "f",
+        (0, STOCK_0 + 4): "g",
+        (0, PILE_0): "z",
+        (0, PILE_0 + 1): "x",
+        (1, STOCK_0 + 0): "h",
+        (1, STOCK_0 + 1): "j",
+        (1, STOCK_0 + 2): "k",
+        (1, STOCK_0 + 3): "l",
+        (1, STOCK_0 + 4): ";",
+        (1, PILE_0): "n",
+        (1, PILE_0 + 1): "m",
     },
     "cursor": {
-        (0, PREV): "a", (0, NEXT): "d", (0, PILE_0): "w", (0, PILE_0 + 1): "s",
-        (1, PREV): "j", (1, NEXT): "l", (1, PILE_0): "k", (1, PILE_0 + 1): "i",
+        (0, PREV): "a",
+        (0, NEXT): "d",
+        (0, PILE_0): "w",
+        (0, PILE_0 + 1): "s",
+        (1, PREV): "j",
+        (1, NEXT): "l",
+        (1, PILE_0): "k",
+        (1, PILE_0 + 1): "i",
     },
 }
 ACTION_NAMES = {"prev": PREV, "next": NEXT, "pile0": PILE_0, "pile1": PILE_0 + 1}
@@ -137,8 +153,9 @@ def key_legend(profile):
         if profile["cursor"]:
             said.append("%s: %s move, %s piles" % (name, keys(player, (PREV, NEXT)), keys(player, piles)))
         else:
-            said.append("%s: stocks %s, piles %s" % (name, keys(player, range(STOCK_0, STOCK_0 + 5)),
-                                                     keys(player, piles)))
+            said.append(
+                "%s: stocks %s, piles %s" % (name, keys(player, range(STOCK_0, STOCK_0 + 5)), keys(player, piles))
+            )
     return "; ".join(said)
 
 

@@ -166,8 +166,10 @@ class FileNvm:
         except OSError as e:
             raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
         if data and not looks_saved(data):
-            raise SetupError("SPIT_SAVE %s is not this game's save file (%d bytes); it is left as it is: "
-                             "name a new file, or one the game saved" % (path, len(data)))
+            raise SetupError(
+                "SPIT_SAVE %s is not this game's save file (%d bytes); it is left as it is: "
+                "name a new file, or one the game saved" % (path, len(data))
+            )
         self.flash = FlashNvm(chip, data)
         self.flash.on_write = self._keep
         self._failed = False

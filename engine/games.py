@@ -33,8 +33,27 @@ SPIT = 0
 SPEED = 1
 NAMES = ("spit", "speed")
 TITLES = ("Spit", "Speed")
-CONTRACT = ("kind", "call", "stocks", "rules", "rng", "round", "phase", "called", "winner", "scores", "counts",
-            "cards", "top", "moves", "can_move", "check", "play", "text", "from_text")
+CONTRACT = (
+    "kind",
+    "call",
+    "stocks",
+    "rules",
+    "rng",
+    "round",
+    "phase",
+    "called",
+    "winner",
+    "scores",
+    "counts",
+    "cards",
+    "top",
+    "moves",
+    "can_move",
+    "check",
+    "play",
+    "text",
+    "from_text",
+)
 
 
 def module(kind):

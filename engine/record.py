@@ -20,9 +20,8 @@
 # Pure and small; the storage with versions, checksums and two slots is in
 # hardware/storage.py. Only a READY position as dealt can be written.
 
-from .spit import READY, Game
-
 from .games import SPEED, SPIT, module
+from .spit import READY, Game
 
 PAYLOAD = 68
 _CARDS = 16

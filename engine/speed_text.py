@@ -200,8 +200,9 @@ def _check(g):
     if g.phase == _s.GAME_OVER:
         return
     if not (n[_s.SIDE] or n[_s.SIDE + 1]):
-        raise NotationError("both side piles are empty while a round is on: D-16 reshuffles at once"
-                            " (or D-17 ends the round)")
+        raise NotationError(
+            "both side piles are empty while a round is on: D-16 reshuffles at once (or D-17 ends the round)"
+        )
     if g.last < 0 and not g.idle:
         raise NotationError("LAST '-' needs '*': nobody has played this round, so nobody has since it began (D-17)")
     if g.phase == _s.READY and (g.last >= 0 or not g.idle):

@@ -23,9 +23,9 @@ try:  # (for the type checker only: the board has no typing module)
     from typing import TYPE_CHECKING
 
     if TYPE_CHECKING:
-        from typing import Any
+        from typing import Any  # noqa: F401  (named in type comments)
 
-        from .pages import Pages
+        from .pages import Pages  # noqa: F401  (named in type comments)
 except ImportError:
     pass
 
@@ -185,7 +185,9 @@ class App:
                 # new one starts (after a power cut: from the start of its round).
                 self.saved = self.game
                 self.game = None
-                self.flush(self.controls.now, True)  # kept now, whatever the flash's spare time: one may switch off next
+                self.flush(
+                    self.controls.now, True
+                )  # kept now, whatever the flash's spare time: one may switch off next
                 forget("hardware.pause")
             else:
                 forget("hardware.over")
@@ -240,8 +242,13 @@ class App:
         players = self.players
         screen.watched = 3 if players == DEMO else 2 if players else 0  # the computer's plays
         name = PLAYERS[players][3:]  # the computer's level: "Hard"
-        screen.opponent = (() if not players else ("demo: CPU v CPU", "demo") if players == DEMO
-                           else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name))
+        screen.opponent = (
+            ()
+            if not players
+            else ("demo: CPU v CPU", "demo")
+            if players == DEMO
+            else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name)
+        )
         from . import sides
 
         self.sides = sides.choose(players, game, self.controls, self.key_of)
@@ -343,8 +350,12 @@ class App:
             return 0  # a redraw is due
         due = self.feedback.next_due(now_ms)  # a note or a light to change
         g = self.game
-        if (self.store is not None and self.store.pending and self._flushed_at is not None
-                and (mode != MATCH or g is not None and g.phase == READY and not g.called)):
+        if (
+            self.store is not None
+            and self.store.pending
+            and self._flushed_at is not None
+            and (mode != MATCH or g is not None and g.phase == READY and not g.called)
+        ):
             due = _sooner(due, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
         if mode != MATCH:
             scene = self.scene.due(now_ms)  # lines to draw, a countdown, a page of words to turn
@@ -367,7 +378,9 @@ class App:
             k0 = self.key_of[p * 16 + PILE_0]
             k1 = self.key_of[p * 16 + PILE_0 + 1]
             if self.controls.held(k0) and self.controls.held(k1):
-                later = max(ticks_diff(self.controls.down_at(k0), now_ms), ticks_diff(self.controls.down_at(k1), now_ms))
+                later = max(
+                    ticks_diff(self.controls.down_at(k0), now_ms), ticks_diff(self.controls.down_at(k1), now_ms)
+                )
                 due = _sooner(due, later + PAUSE_HOLD_MS)
         return None if due is None else max(due, 0)
 
@@ -385,8 +398,12 @@ class App:
         for p in range(2):
             k0 = self.key_of[p * 16 + PILE_0]
             k1 = self.key_of[p * 16 + PILE_0 + 1]
-            if (controls.held(k0) and controls.held(k1) and ticks_diff(now_ms, controls.down_at(k0)) >= PAUSE_HOLD_MS
-                    and ticks_diff(now_ms, controls.down_at(k1)) >= PAUSE_HOLD_MS):
+            if (
+                controls.held(k0)
+                and controls.held(k1)
+                and ticks_diff(now_ms, controls.down_at(k0)) >= PAUSE_HOLD_MS
+                and ticks_diff(now_ms, controls.down_at(k1)) >= PAUSE_HOLD_MS
+            ):
                 self.paused_by = p
                 return True
         return False

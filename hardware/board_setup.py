@@ -75,8 +75,9 @@ def _open_rest(display, board, profile, ticks_ms):
     try:
         keys = _open_buttons(board, profile)
     except ValueError as e:  # the firmware's "GP18 in use": a pin of the profile has two users
-        raise SetupError("A pin of the profile is refused (%s): two parts share it. Set the pins in "
-                         "hardware/profiles.py" % e)
+        raise SetupError(
+            "A pin of the profile is refused (%s): two parts share it. Set the pins in hardware/profiles.py" % e
+        )
     feedback = _feedback(board, profile)
     store = None
     try:
@@ -95,8 +96,10 @@ def _open_buttons(board, profile):
 
     if profile["buttons"] == "shift-register":
         if getattr(board, "JOYSTICK_X", None) is not None:
-            raise SetupError("This is a PyGamer: its left player's directions are a joystick, which the game "
-                             "does not read, so that player would have no buttons. It runs on a PyBadge.")
+            raise SetupError(
+                "This is a PyGamer: its left player's directions are a joystick, which the game "
+                "does not read, so that player would have no buttons. It runs on a PyBadge."
+            )
         return keys_on_shift_register(
             _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
         )
@@ -121,6 +124,7 @@ def _feedback(board, profile):
         pixels = neopixel.NeoPixel(_pin(board, name), count, brightness=0.05, auto_write=False)
     return Feedback(out, pixels)
 
+
 def _st7789(board, profile, pins):
     import busio
     from busdisplay import BusDisplay
@@ -129,9 +133,11 @@ def _st7789(board, profile, pins):
     try:
         spi = busio.SPI(_pin(board, pins["sck"]), MOSI=_pin(board, pins["mosi"]))
     except ValueError as e:  # the firmware's "Invalid pins", or "GP18 in use"
-        raise SetupError("The display's SPI pins SCK %s, MOSI %s are refused (%s): on a Pico SCK is GP2, 6, 10, "
-                         "14, 18, 22 or 26 and MOSI the pin after it. Set them in hardware/profiles.py"
-                         % (pins["sck"], pins["mosi"], e))
+        raise SetupError(
+            "The display's SPI pins SCK %s, MOSI %s are refused (%s): on a Pico SCK is GP2, 6, 10, "
+            "14, 18, 22 or 26 and MOSI the pin after it. Set them in hardware/profiles.py"
+            % (pins["sck"], pins["mosi"], e)
+        )
     bus = FourWire(
         spi,
         command=_pin(board, pins["dc"]),
@@ -149,6 +155,7 @@ def _st7789(board, profile, pins):
         backlight_pin=_pin(board, pins["backlight"]),
     )
 
+
 def _ssd1306(board, profile, pins):
     import busio
 
@@ -160,17 +167,22 @@ def _ssd1306(board, profile, pins):
         # 400 kHz, which the SSD1306 takes: a whole frame in about a quarter of 100 kHz's 92 ms.
         i2c = busio.I2C(_pin(board, scl), _pin(board, sda), frequency=400000)
     except ValueError as e:  # the firmware's "Invalid pins", or "GP26 in use"
-        raise SetupError("The OLED's I2C pins SDA %s, SCL %s are refused (%s): on a Pico SDA is an even GP "
-                         "pin and SCL the pin after it. Set them in hardware/profiles.py" % (sda, scl, e))
+        raise SetupError(
+            "The OLED's I2C pins SDA %s, SCL %s are refused (%s): on a Pico SDA is an even GP "
+            "pin and SCL the pin after it. Set them in hardware/profiles.py" % (sda, scl, e)
+        )
     except RuntimeError as e:  # the firmware's "No pull up found on SDA or SCL"
-        raise SetupError("The OLED's I2C bus does not answer on SDA %s, SCL %s (%s): check the wiring "
-                         "and the pull-up resistors (most OLED boards have them)" % (sda, scl, e))
+        raise SetupError(
+            "The OLED's I2C bus does not answer on SDA %s, SCL %s (%s): check the wiring "
+            "and the pull-up resistors (most OLED boards have them)" % (sda, scl, e)
+        )
     address = pins["address"]
     try:
         bus = I2CDisplayBus(i2c, device_address=address)
     except ValueError:  # the firmware's "Unable to find I2C Display at 3c"
         i2c.deinit()
-        raise SetupError("No OLED answers at I2C address 0x%02X on SDA %s, SCL %s: check the wiring, or the "
-                         "address (0x3D is the other common one; set it in hardware/profiles.py)"
-                         % (address, sda, scl))
+        raise SetupError(
+            "No OLED answers at I2C address 0x%02X on SDA %s, SCL %s: check the wiring, or the "
+            "address (0x3D is the other common one; set it in hardware/profiles.py)" % (address, sda, scl)
+        )
     return ssd1306.SSD1306(bus, width=profile["width"], height=profile["height"])

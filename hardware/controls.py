@@ -372,8 +372,12 @@ class Controls:
                 self._dealt = True
                 self._dealt_at = self.now
             self._tidy(game)
-        elif (move < FILL_BASE and r > _E_EMPTY and self._pile_by[move & 1] == 1 - player
-              and ticks_diff(self.now, self._pile_at[move & 1]) < self.TAKEN_MS):
+        elif (
+            move < FILL_BASE
+            and r > _E_EMPTY
+            and self._pile_by[move & 1] == 1 - player
+            and ticks_diff(self.now, self._pile_at[move & 1]) < self.TAKEN_MS
+        ):
             self.result[player] = TAKEN  # the other player changed that pile just before: a race lost
 
     def _refuse(self, player, reason, place):

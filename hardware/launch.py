@@ -37,8 +37,7 @@ def start(on_board, open_io, setting, hold):
     except profiles.SetupError as e:
         fail(str(e), on_board, hold, io)
     except ImportError as e:
-        fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, on_board, hold,
-             io)
+        fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, on_board, hold, io)
     return io, app
 
 

@@ -9,7 +9,7 @@ from engine.spit import SCORING
 from . import forget, storage, tally
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
-from .modes import DEMO, FACING, FOUR_COLOURS, OPTIONS, PLAYERS, RESUME, STAY, START
+from .modes import DEMO, FACING, FOUR_COLOURS, OPTIONS, PLAYERS, RESUME, START, STAY
 
 # What a line of the menu is.
 _RESUME = 0
@@ -108,8 +108,10 @@ class Menu:
             assert g is not None  # the item is there only with a saved match
             if g.rules & SCORING:  # the points say how far it went
                 return "Resume %s %d:%d" % (TITLES[g.kind], g.scores[0], g.scores[1])
-            return tally.fit(("Resume %s round %d" % (TITLES[g.kind], g.round),
-                              "Resume %s R%d" % (TITLES[g.kind], g.round)), app.screen.cols - 1)
+            return tally.fit(
+                ("Resume %s round %d" % (TITLES[g.kind], g.round), "Resume %s R%d" % (TITLES[g.kind], g.round)),
+                app.screen.cols - 1,
+            )
         if item == _GAME:
             return "Game: " + TITLES[app.kind]
         if item == _PLAYERS:
@@ -218,5 +220,16 @@ class Menu:
         if app.store is not None:
             # game (0 Spit, 1 Speed), Spit's rules, players/difficulty, Speed's rules, seats and
             # deck, sound volume and lights off
-            app.store.save(storage.SETTINGS, bytes((app.kind, app.rules_of[0], app.players, app.rules_of[1],
-                                                    app.style, app.sound | (0 if app.lights else 4))))
+            app.store.save(
+                storage.SETTINGS,
+                bytes(
+                    (
+                        app.kind,
+                        app.rules_of[0],
+                        app.players,
+                        app.rules_of[1],
+                        app.style,
+                        app.sound | (0 if app.lights else 4),
+                    )
+                ),
+            )

@@ -71,5 +71,9 @@ class Pause:
             return [" "] * ((room - len(words)) // 2) + [" " * ((cols - len(w)) // 2) + w for w in words]
         want = app.humans()
         waiting = " ".join(app.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
-        return ["PAUSED by " + app.who(app.paused_by), "any key: go on", "waiting: " + (waiting or "anyone"),
-                "pile 2: leave"]  # the most needed first: a small screen shows the first ones twice
+        return [
+            "PAUSED by " + app.who(app.paused_by),
+            "any key: go on",
+            "waiting: " + (waiting or "anyone"),
+            "pile 2: leave",
+        ]  # the most needed first: a small screen shows the first ones twice

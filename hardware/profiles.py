@@ -93,8 +93,9 @@ def get(name, source="settings.toml"):
         name = DEFAULT
     profile = PROFILES.get(name)
     if profile is None:
-        raise SetupError("Unknown SPIT_PROFILE %r (from %s). Set it to one of: %s"
-                         % (name, source, ", ".join(sorted(PROFILES))))
+        raise SetupError(
+            "Unknown SPIT_PROFILE %r (from %s). Set it to one of: %s" % (name, source, ", ".join(sorted(PROFILES)))
+        )
     profile = dict(profile)
     profile["name"] = name
     return profile

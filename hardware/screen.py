@@ -27,6 +27,8 @@ import displayio
 from engine.cards import NO_CARD
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SCORING, SLAP, SPIT_CARDS, SPIT_PILES, STALEMATE
 
+from .controls import NOTHING_CHOSEN, TAKEN
+from .keymaps import PILE_0
 from .sprites import (
     FOUR_COLOURS,
     GLYPH_ARROW_DOWN,
@@ -55,10 +57,8 @@ from .sprites import (
     TILE_FACE,
     TWO_COLOURS,
 )
-from .controls import NOTHING_CHOSEN, TAKEN
-from .ticks import ticks_add, ticks_diff
-from .keymaps import PILE_0
 from .text import Text
+from .ticks import ticks_add, ticks_diff
 
 FLASH_MS = 1000  # a refused move's cross and word stay this long
 PLAYED_MS = 800  # the computer's stock it just played from stays marked this long
@@ -329,8 +329,9 @@ class Screen:
         self._drawn_refused[1] = refused[1]
         star = game.called if phase == READY or phase == STALEMATE else 0  # who has called spit (turn)
         # (a play changes none of these in Spit: its counts are the spit cards')
-        counted = changed and (self.speed or n[SPIT_CARDS] != seen[SPIT_CARDS]
-                               or n[SPIT_CARDS + 1] != seen[SPIT_CARDS + 1])
+        counted = changed and (
+            self.speed or n[SPIT_CARDS] != seen[SPIT_CARDS] or n[SPIT_CARDS + 1] != seen[SPIT_CARDS + 1]
+        )
         if full or star != self._drawn_star or counted:
             for p in range(2):
                 info = self.info[p]
@@ -356,8 +357,9 @@ class Screen:
         for p in range(2):
             if self._flash_until[p] is not None and controls is not None:
                 why = why * 256 + controls.result[p] + 1
-        key = ((game.round & 0xFFFF) * 8 + phase) * 4 + (game.winner + 1 if phase == GAME_OVER else
-                                                         game.chooser + 1 if phase == CHOOSE else 0)
+        key = ((game.round & 0xFFFF) * 8 + phase) * 4 + (
+            game.winner + 1 if phase == GAME_OVER else game.chooser + 1 if phase == CHOOSE else 0
+        )
         if key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
             big = self.big
             # The lines, unless only a refusal changed where it is shown big
@@ -386,13 +388,15 @@ class Screen:
                     self._show_big(big, word, y)
                     self._show_big(self.big_top, "", self.status_top.group.y)
             else:  # each player's own reason, without the arrow that says whose
-                for p, text, big in ((0, self.status_low, big), (1, self.status_top, self.big_top)):
+                for p, text, copy in ((0, self.status_low, big), (1, self.status_top, self.big_top)):
                     if lines:
-                        said = "" if big else self.why_text(controls, p)
-                        text.show((prompt, said or self.info_text(game, p)) if self.status_k == 2 else (said or prompt,))
-                    if big is not None:
-                        word = self.why_text(controls, p, big.cols) or ("SLAP!" if phase == SLAP else "")
-                        self._show_big(big, word, text.group.y)
+                        said = "" if copy else self.why_text(controls, p)
+                        text.show(
+                            (prompt, said or self.info_text(game, p)) if self.status_k == 2 else (said or prompt,)
+                        )
+                    if copy is not None:
+                        word = self.why_text(controls, p, copy.cols) or ("SLAP!" if phase == SLAP else "")
+                        self._show_big(copy, word, text.group.y)
         return redraw_at
 
     def _show_big(self, big, word, y):
@@ -504,8 +508,9 @@ class Screen:
         if was != card or was_down != face_down:
             drawn[10 + k] = card
             self._drawn_row[10 + k] = face_down
-            self._show_card(self.piles[k], self.pile_ranks[k], self.pile_suits[k], card, face_down,
-                            _UNDRAWN if was_down else was)
+            self._show_card(
+                self.piles[k], self.pile_ranks[k], self.pile_suits[k], card, face_down, _UNDRAWN if was_down else was
+            )
         self._pile_arrow(k, game.counts[j])
 
     def _pile_arrow(self, k, size):
@@ -644,8 +649,14 @@ class Screen:
             p = 1 if took[0] == _NONE or took[1] != _NONE and len(names[1]) < len(names[0]) else 0
             name = names[p]
             pile = took[p] + 1
-            return self._first_fit(("%s took pile %d" % (name, pile), "%s: pile %d" % (name, pile),
-                                    "%s:pile%d" % (name, pile), "%s:pile%d" % (name[0].upper(), pile)))
+            return self._first_fit(
+                (
+                    "%s took pile %d" % (name, pile),
+                    "%s: pile %d" % (name, pile),
+                    "%s:pile%d" % (name, pile),
+                    "%s:pile%d" % (name[0].upper(), pile),
+                )
+            )
         if took[player] == _NONE:  # their own pile (the other player took the other one)
             return self._first_fit(("you took no pile", "took no pile", "took none"))
         pile = took[player] + 1

@@ -20,8 +20,9 @@ def _load(folder, size, part, tiles, tile_w, tile_h):
     except (OSError, ValueError) as e:
         raise SetupError("card pictures %s are missing or damaged (%s). Install them with: make flash" % (name, e))
     if not _tiled(sheet.width, sheet.height, tile_w, tile_h, tiles):
-        raise SetupError("card pictures %s are damaged (%dx%d). Install them with: make flash"
-                         % (name, sheet.width, sheet.height))
+        raise SetupError(
+            "card pictures %s are damaged (%dx%d). Install them with: make flash" % (name, sheet.width, sheet.height)
+        )
     return sheet
 
 
@@ -88,14 +89,13 @@ def build(screen, display, profile, folder=None):
     z = S.SIZES[screen.size]
     if folder is None:
         folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    screen.cards_sheet = _read(folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"],
-                               S.PAPER_VALUES)[0]
+    screen.cards_sheet = _read(
+        folder, screen.size, "cards", S.CARD_TILES, z["card_tile_w"], z["card_h"], S.PAPER_VALUES
+    )[0]
     screen.face_inks = _palette(screen, S.FACE_INKS)  # the paper's (sprites.PAPER)
     screen.back_inks = _palette(screen, S.BACK_INKS)
-    screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"],
-                               S.INKED_VALUES)[0]
-    screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"],
-                               S.INKED_VALUES)[0]
+    screen.ranks_sheet = _read(folder, screen.size, "ranks", S.RANK_TILES, z["rank_w"], z["rank_w"], S.INKED_VALUES)[0]
+    screen.suits_sheet = _read(folder, screen.size, "suits", S.SUIT_TILES, z["suit_w"], z["suit_w"], S.INKED_VALUES)[0]
     # A palette a suit for the inked sheets: paper, paper, the suit's ink
     # (set_style sets the ink of a colour screen's four-colour deck). Entry 0
     # is the paper, not clear: a rank or suit lies on a face's plain paper
@@ -103,8 +103,9 @@ def build(screen, display, profile, folder=None):
     # and displayio, which stops at a layer that covers all of an area,
     # redraws a rank or suit that changed without going over the paper below.
     screen.inks = [_palette(screen, (S.INK_PAPER, S.INK_PAPER, S.INK_SUIT + suit)) for suit in range(4)]
-    screen.rows_sheet, screen.rows_inks = _read(folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"],
-                                                z["row_h"], 4, True)
+    screen.rows_sheet, screen.rows_inks = _read(
+        folder, screen.size, "rows", S.ROW_TILES, z["card_tile_w"], z["row_h"], 4, True
+    )
     if not z["row_marks"]:  # (the small screen shows markers in the depth row)
         screen.marks_sheet = _load(folder, screen.size, "marks", S.MARK_TILES, z["mark_w"], z["mark_h"])
     screen.glyph_sheet = _load(folder, screen.size, "glyphs", S.GLYPH_TILES, z["glyph_w"], z["glyph_h"])
@@ -127,10 +128,20 @@ def build(screen, display, profile, folder=None):
 
 def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank, ink=None):
     shader = ink if ink is not None else sheet.pixel_shader
-    grid = displayio.TileGrid(sheet, pixel_shader=shader, width=width, height=height,
-                              tile_width=tile_w, tile_height=tile_h, default_tile=blank, x=x, y=y)
+    grid = displayio.TileGrid(
+        sheet,
+        pixel_shader=shader,
+        width=width,
+        height=height,
+        tile_width=tile_w,
+        tile_height=tile_h,
+        default_tile=blank,
+        x=x,
+        y=y,
+    )
     screen.table.append(grid)
     return grid
+
 
 def _build_table(screen, w, h, z):
     cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
@@ -213,27 +224,50 @@ def _build_table(screen, w, h, z):
         screen.depth.append(depth)
         screen.stocks.append([_face(screen, x0 + s * tw, card_y[p], face_w) for s in range(5)])
         if marks_y is not None:
-            screen.marks.append([_grid(screen, screen.marks_sheet, 1, 1, z["mark_w"], z["mark_h"], 0,
-                                          marks_y[p] + (rh - z["mark_h"]) // 2, S.MARK_BLANK) for s in range(5)])
+            screen.marks.append(
+                [
+                    _grid(
+                        screen,
+                        screen.marks_sheet,
+                        1,
+                        1,
+                        z["mark_w"],
+                        z["mark_h"],
+                        0,
+                        marks_y[p] + (rh - z["mark_h"]) // 2,
+                        S.MARK_BLANK,
+                    )
+                    for s in range(5)
+                ]
+            )
         # The count of cards to play, then Speed's side pile: on the
         # bigger screens with a blank row between them (a refused move's
         # cross at its end), so the two never read as one number; the
         # OLED has no room for it (its status text is beside them).
-        screen.info.append(_grid(screen, screen.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1],
-                                    S.GLYPH_BLANK))
-    screen.piles = [_grid(screen, screen.cards_sheet, per, 1, strip, ch, pile_x[k], band_y, S.TILE_BLANK * per,
-                          screen.face_inks) for k in range(2)]
+        screen.info.append(
+            _grid(screen, screen.glyph_sheet, 4, info_rows, gw, gh, info_xy[p][0], info_xy[p][1], S.GLYPH_BLANK)
+        )
+    screen.piles = [
+        _grid(screen, screen.cards_sheet, per, 1, strip, ch, pile_x[k], band_y, S.TILE_BLANK * per, screen.face_inks)
+        for k in range(2)
+    ]
     # Each card's rank and big suit: a grid of one tile each, laid over the
     # paper (placed by set_style).
-    screen.ranks = [[_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)]
-    screen.suits = [[_overlay(screen, screen.suits_sheet, z["suit_w"], S.SUIT_BLANK) for s in range(5)] for p in range(2)]
+    screen.ranks = [
+        [_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for s in range(5)] for p in range(2)
+    ]
+    screen.suits = [
+        [_overlay(screen, screen.suits_sheet, z["suit_w"], S.SUIT_BLANK) for s in range(5)] for p in range(2)
+    ]
     screen.pile_ranks = [_overlay(screen, screen.ranks_sheet, z["rank_w"], S.RANK_BLANK) for k in range(2)]
     screen.pile_suits = [_overlay(screen, screen.suits_sheet, z["suit_w"], S.SUIT_BLANK) for k in range(2)]
     for k in range(2):
         place(screen, screen.pile_ranks[k], pile_x[k], band_y, z["rank_xy"], False)
         place(screen, screen.pile_suits[k], pile_x[k], band_y, z["suit_xy"], False)
-    screen.pile_info = [_grid(screen, screen.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
-                      for k in range(2)]
+    screen.pile_info = [
+        _grid(screen, screen.glyph_sheet, 3, 1, gw, gh, pile_info[k][0], pile_info[k][1], S.GLYPH_BLANK)
+        for k in range(2)
+    ]
     screen.status = Text(screen.table, status[0], status[1], status[2], 2)
     # The middle twice (see text_top): k lines each, the top ones turned.
     k = 2 if screen.size == "large" else 1

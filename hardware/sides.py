@@ -22,8 +22,10 @@ def choose(players, game, controls, key_of):
     seed = game.rng.s1
     speed = game.kind == 1
     if players == DEMO:  # the computer against itself
-        return (Computer(Bot(0, 3, seed, speed), 0, controls, key_of),
-                Computer(Bot(1, 2, seed + 1, speed), 1, controls, key_of))
+        return (
+            Computer(Bot(0, 3, seed, speed), 0, controls, key_of),
+            Computer(Bot(1, 2, seed + 1, speed), 1, controls, key_of),
+        )
     return (None, Computer(Bot(1, players - 1, seed, speed), 1, controls, key_of))
 
 

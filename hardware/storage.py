@@ -107,7 +107,10 @@ class Store:
             elif raw[at + 2] != FORMAT:
                 version = raw[at + 2]
                 why = "is format %d, this game reads format %d (%s)" % (
-                    version, FORMAT, "from a newer game" if version > FORMAT else "from an older game")
+                    version,
+                    FORMAT,
+                    "from a newer game" if version > FORMAT else "from an older game",
+                )
             elif raw[at + 1] & ~CLEARED not in KINDS:
                 why = "is not a record of this game"
             elif crc16(raw, at, at + 3 + n) != raw[at + 3 + n] | raw[at + 4 + n] << 8:

@@ -35,8 +35,12 @@ def forms(app):
     if not app.players:
         return ("bottom %d : %d top" % (a, b), "bottom %d:%d top" % (a, b), "%d:%d" % (a, b))
     level = PLAYERS[app.players][3:]
-    return ("you %d : %d %s" % (a, b, level), "you %d:%d %s" % (a, b, level), "you %d:%d CPU" % (a, b),
-            "%d:%d" % (a, b))
+    return (
+        "you %d : %d %s" % (a, b, level),
+        "you %d:%d %s" % (a, b, level),
+        "you %d:%d CPU" % (a, b),
+        "%d:%d" % (a, b),
+    )
 
 
 def fit(forms, room):

@@ -54,8 +54,9 @@ class Text:
         self._tiles = tiles
         self.cols = cols
         self.lines = lines
-        self.grid = displayio.TileGrid(sheet, pixel_shader=palette, width=cols, height=lines, tile_width=w,
-                                       tile_height=h, default_tile=tiles[0])
+        self.grid = displayio.TileGrid(
+            sheet, pixel_shader=palette, width=cols, height=lines, tile_width=w, tile_height=h, default_tile=tiles[0]
+        )
         self.group = displayio.Group(scale=scale, x=x, y=y)
         self.group.append(self.grid)
         group.append(self.group)
@@ -84,8 +85,9 @@ class Text:
         for i in range(_COUNT):
             chars[self._tiles[i]] = chr(_FIRST + i)
         grid = self.grid
-        return "\n".join("".join(chars.get(grid[r * self.cols + c], "?") for c in range(self.cols))
-                         for r in range(self.lines))
+        return "\n".join(
+            "".join(chars.get(grid[r * self.cols + c], "?") for c in range(self.cols)) for r in range(self.lines)
+        )
 
 
 def message(text, width, height):

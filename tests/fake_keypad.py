@@ -12,6 +12,7 @@ Blinka's desktop keypad has no timestamps, so the tests use this instead:
 - timestamps are ticks_ms values that wrap at 2**29, starting where the
   firmware starts them (0x1fff0000, 65,536 ms before the wrap).
 """
+
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event, EventQueue  # noqa: F401  (the same keypad-like scanner)
 from desktop.scan_times import scan_ms, ticks_of
 

@@ -1,4 +1,5 @@
 """Build Spit positions for tests through the notation, the way a bug report would."""
+
 from engine.notation import card_text, parse_card
 from engine.spit import Game
 
@@ -74,8 +75,21 @@ def legal(g, player):
 
 
 def speed_position(
-    hand0, hand1, pile0="", pile1="", stock0="", stock1="", side0="", side1="",
-    phase="play", rules="-", target=50, rnd=1, scores="0:0", last="-*", filler="side0",
+    hand0,
+    hand1,
+    pile0="",
+    pile1="",
+    stock0="",
+    stock1="",
+    side0="",
+    side1="",
+    phase="play",
+    rules="-",
+    target=50,
+    rnd=1,
+    scores="0:0",
+    last="-*",
+    filler="side0",
 ):
     """A Speed game in the given position. Hands are 5 '/'-separated slots
     (``-`` empty); the other piles list cards bottom first in any case. Every
@@ -95,7 +109,12 @@ def speed_position(
     for p in range(2):
         fields.append("/".join(t.upper() if t != "-" else "-" for t in hands[p]))
         fields.append(_pile(piles[p], 99))
-    fields += [_pile(piles[2], 99), _pile(piles[3], 99), _pile(piles[4], 0 if up else 99), _pile(piles[5], 0 if up else 99)]
+    fields += [
+        _pile(piles[2], 99),
+        _pile(piles[3], 99),
+        _pile(piles[4], 0 if up else 99),
+        _pile(piles[5], 0 if up else 99),
+    ]
     return Speed.from_text(" ".join(fields))
 
 

@@ -1,4 +1,5 @@
 """The App's own tables agree with the engine's."""
+
 from engine import bot, speed
 from hardware import app, modes
 
@@ -18,10 +19,10 @@ def test_the_computer_calls_spit_after_its_reaction_time():
     # time is up (a miss adds one more), never at once (issue 23).
     import displayio
 
-    from engine.spit import READY
-    from hardware import profiles
     from desktop.keys import DesktopKeys, Event
     from desktop.window import pygame_display_class
+    from engine.spit import READY
+    from hardware import profiles
     from hardware.screen import Screen
 
     profile = profiles.get("pico-st7789-240")

@@ -1,10 +1,10 @@
 """No CPython-only code in what the board loads (tools/lint_board.py), and each
 trap it knows is proven real on the MicroPython VM."""
+
 import os
 import sys
 
 import pytest
-
 from test_vm import ROOT, run_vm
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -19,8 +19,12 @@ TRAPS = [
     ("split(maxsplit=)", "'a b'.split(maxsplit=1)", "no keyword arguments"),
     ("a slice with a step", "'abc'[::-1]", "slices with a step"),
     ("!a in a format string", "'{!a}'.format(1)", "!a conversion"),
-    ("dict order", "d = {}\nfor k in (9, 1, 8, 2, 7, 3, 6, 4, 5, 0, 20, 11, 33, 17):\n    d[k] = 1\n"
-     "assert [k for k in d.keys()] == [9, 1, 8, 2, 7, 3, 6, 4, 5, 0, 20, 11, 33, 17]", "insertion order"),
+    (
+        "dict order",
+        "d = {}\nfor k in (9, 1, 8, 2, 7, 3, 6, 4, 5, 0, 20, 11, 33, 17):\n    d[k] = 1\n"
+        "assert [k for k in d.keys()] == [9, 1, 8, 2, 7, 3, 6, 4, 5, 0, 20, 11, 33, 17]",
+        "insertion order",
+    ),
     ("dataclasses", "import dataclasses", "module dataclasses"),
     ("enum", "import enum", "module enum"),
     ("typing", "from typing import Optional", "module typing"),
@@ -48,8 +52,10 @@ def test_each_trap_really_fails_on_micropython(tmp_path):
     body = []
     for name, code, _ in TRAPS:
         exec(compile(code, name, "exec"), {})  # fine on CPython
-        body.append("try:\n%s\n    print('ran %s')\nexcept Exception as e:\n    print('refused %s')\n" % (
-            "\n".join("    " + line for line in code.splitlines()), name, name))
+        body.append(
+            "try:\n%s\n    print('ran %s')\nexcept Exception as e:\n    print('refused %s')\n"
+            % ("\n".join("    " + line for line in code.splitlines()), name, name)
+        )
     script.write_text("".join(body))
     out = run_vm(str(script), pkgs=()).splitlines()
     assert out == ["refused " + name for name, _, _ in TRAPS]
@@ -57,7 +63,9 @@ def test_each_trap_really_fails_on_micropython(tmp_path):
 
 def test_marked_order_free_lines_and_guarded_imports_pass(tmp_path):
     path = tmp_path / "fine.py"
-    path.write_text("try:\n    from typing import Optional\nexcept ImportError:\n    pass\n"
-                    "d = {1: 2}\nfirst = [k for k, v in d.items() if v == 2]  # any order: one matches\n"
-                    "'abc'.index('b')\nparts = (1, 2).index(2)\n")
+    path.write_text(
+        "try:\n    from typing import Optional\nexcept ImportError:\n    pass\n"
+        "d = {1: 2}\nfirst = [k for k, v in d.items() if v == 2]  # any order: one matches\n"
+        "'abc'.index('b')\nparts = (1, 2).index(2)\n"
+    )
     assert lint_board.lint(str(path)) == []

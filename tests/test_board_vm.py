@@ -2,15 +2,14 @@
 that tools/flash.py wrote (with the libraries its profile needs), on the
 MicroPython VM, with stand-ins (tests/board_vm/) for the hardware only. Every
 run is repeated on CPython with the same driver: both must end alike."""
+
 import os
 import shutil
 import subprocess
 import sys
 
 import pytest
-
 from helpers import WHOLE_MATCHES
-
 from test_code_py import run as run_code_py
 from test_vm import ROOT, STAND_IN_PKGS, run_cpython, run_vm
 
@@ -31,8 +30,20 @@ def drives(tmp_path_factory):
         drive = tmp_path_factory.mktemp(profile)
         (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 (stand-in)\n")
         # Source files: the same drive runs on CPython too (the .mpy drive: below).
-        out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive), "--profile",
-                              profile, "--offline", "--source"], capture_output=True, text=True, timeout=120)
+        out = subprocess.run(
+            [
+                sys.executable,
+                os.path.join(ROOT, "tools", "flash.py"),
+                str(drive),
+                "--profile",
+                profile,
+                "--offline",
+                "--source",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert out.returncode == 0, out.stderr
         made[profile] = drive
     return made
@@ -42,10 +53,19 @@ def board_run(drive, profile, *args, vm=True, steps=None):
     """Run the driver on the VM (the drive copied to /drive) or on CPython; the
     result's lines by their first word: {"final": ..., "nvm": ..., "line": [...]}."""
     if vm:
-        args = [("/drive/" + os.path.basename(a)) if isinstance(a, str) and a.startswith(str(drive)) else a
-                for a in args]
-        out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=STAND_IN_PKGS, drive=str(drive), steps=steps,
-                     heap=160 * 1024 if steps else None)
+        args = [
+            ("/drive/" + os.path.basename(a)) if isinstance(a, str) and a.startswith(str(drive)) else a for a in args
+        ]
+        out = run_vm(
+            DRIVER,
+            "/drive",
+            board_of(profile),
+            *args,
+            pkgs=STAND_IN_PKGS,
+            drive=str(drive),
+            steps=steps,
+            heap=160 * 1024 if steps else None,
+        )
     else:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         out = run_cpython(DRIVER, str(drive), board_of(profile), *args, env=env)
@@ -66,9 +86,26 @@ def both(drive, profile, *args):
 
 
 def make_replay(path, profile, game, seed, rules):
-    made = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make_replay.py"), str(path), "--profile",
-                           profile, "--seed", str(seed), "--rules", rules, "--gap", "260", "--game", game],
-                          capture_output=True, text=True, timeout=120)
+    made = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "make_replay.py"),
+            str(path),
+            "--profile",
+            profile,
+            "--seed",
+            str(seed),
+            "--rules",
+            rules,
+            "--gap",
+            "260",
+            "--game",
+            game,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert made.returncode == 0, made.stderr
     return made.stdout.strip().splitlines()[-1]
 
@@ -80,8 +117,9 @@ def whole_match_on_the_vm(drive, profile, game, seed, rules, name="match"):
     replay = drive / ("%s-%s-%d.txt" % (name, game, seed))
     expected = make_replay(replay, profile, game, seed, rules)
     assert expected.startswith(game + " over:")
-    run = board_run(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed, "--alloc", "--memory",
-                    steps="vm_step")
+    run = board_run(
+        drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed, "--alloc", "--memory", steps="vm_step"
+    )
     assert run["final"] == expected
     # From the key event to the screen update, an ordinary move allocates nothing.
     moves, allocating, spent = (int(w) for w in run["moves"].split()[:5:2])
@@ -104,8 +142,19 @@ def test_the_compiled_drive_plays_a_whole_match_on_the_vm(tmp_path):
     drive = tmp_path / "mpy"
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2025-10-21; Raspberry Pi Pico with rp2040\n")
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive), "--profile",
-                          "pico-st7789-240", "--offline"], capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "flash.py"),
+            str(drive),
+            "--profile",
+            "pico-st7789-240",
+            "--offline",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0 and "compiled to .mpy" in out.stdout, out.stderr
     compiled = list(drive.rglob("*.mpy"))
     assert len(compiled) > 20 and [p.name for p in drive.rglob("*.py")] == ["code.py"]
@@ -125,24 +174,27 @@ def on_board(profile, taps):
 
 def demo_replay(drive, profile, game):
     # Menu: Game -> Speed (for Speed), down to Players, five changes to "demo", start.
-    taps = on_board(profile, (["p0.pile0"] if game == "speed" else []) + ["p0.stock1"] + ["p0.pile0"] * 5
-                    + ["p0.pile1"])
+    taps = on_board(
+        profile, (["p0.pile0"] if game == "speed" else []) + ["p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
+    )
     path = drive / ("demo-%s.txt" % game)
     path.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)))
     return path
 
 
-@pytest.mark.parametrize("profile,game", [
-    ("pico-st7789-240", "spit"),
-    ("pico-st7789-320", "speed"),
-    ("pico-ssd1306", "speed"),
-    ("pybadge", "spit"),
-])
+@pytest.mark.parametrize(
+    "profile,game",
+    [
+        ("pico-st7789-240", "spit"),
+        ("pico-st7789-320", "speed"),
+        ("pico-ssd1306", "speed"),
+        ("pybadge", "spit"),
+    ],
+)
 def test_a_whole_computer_against_computer_match(drives, profile, game):
     drive = drives[profile]
     path = demo_replay(drive, profile, game)
-    run = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=9", "--stop", "over",
-               "--until", "3600000")
+    run = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=9", "--stop", "over", "--until", "3600000")
     assert run["final"].startswith(game + " over:")
     assert run["menu"].split()[1] == "5"  # players: demo
 
@@ -178,13 +230,23 @@ def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
     # driver's jumps are the same on the VM: the other tests run it on both.)
     drive = drives[profile]
     pause = drive / "pause-jump.txt"
-    pause.write_text("500 p0.pile1\n1500 p0.pile0 down\n1500 p0.pile1 down\n2800 p0.pile0 up\n2800 p0.pile1 up\n"
-                     "3300 p1.pile0\n3800 p0.pile0\n8000 p0.pile0\n8400 p1.pile1\n9000 p0.pile1\n")  # pause, countdown, on
+    pause.write_text(
+        "500 p0.pile1\n1500 p0.pile0 down\n1500 p0.pile1 down\n2800 p0.pile0 up\n2800 p0.pile1 up\n"
+        "3300 p1.pile0\n3800 p0.pile0\n8000 p0.pile0\n8400 p1.pile1\n9000 p0.pile1\n"
+    )  # pause, countdown, on
     match = drive / "jump-match.txt"
     make_replay(match, profile, game, 7, "-")
     runs = [
-        ("--replay", str(demo_replay(drive, profile, game)), "--set", "SPIT_SEED=9", "--stop", "over",
-         "--until", "3600000"),
+        (
+            "--replay",
+            str(demo_replay(drive, profile, game)),
+            "--set",
+            "SPIT_SEED=9",
+            "--stop",
+            "over",
+            "--until",
+            "3600000",
+        ),
         ("--replay", str(pause), "--set", "SPIT_SEED=5"),
         ("--replay", str(match), "--set", "SPIT_SEED=7"),
     ]
@@ -199,8 +261,21 @@ def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
 
 def random_presses(drive, profile, seed, count):
     path = drive / ("presses-%d.txt" % seed)
-    made = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make_replay.py"), str(path), "--profile",
-                           profile, "--seed", str(seed), "--presses", str(count)], capture_output=True, text=True)
+    made = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "make_replay.py"),
+            str(path),
+            "--profile",
+            profile,
+            "--seed",
+            str(seed),
+            "--presses",
+            str(count),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert made.returncode == 0, made.stderr
     return path
 
@@ -230,10 +305,12 @@ def test_a_replay_stops_at_its_end_line(drives):
     ended = drive / "demo-end.txt"
     ended.write_text(demo.read_text() + "20000 end\n")
     at_end = board_run(drive, "pico-st7789-240", "--replay", str(ended), "--set", "SPIT_SEED=9", vm=False)
-    until = board_run(drive, "pico-st7789-240", "--replay", str(demo), "--set", "SPIT_SEED=9", "--until", "20000",
-                      vm=False)
-    later = board_run(drive, "pico-st7789-240", "--replay", str(demo), "--set", "SPIT_SEED=9", "--until", "25000",
-                      vm=False)
+    until = board_run(
+        drive, "pico-st7789-240", "--replay", str(demo), "--set", "SPIT_SEED=9", "--until", "20000", vm=False
+    )
+    later = board_run(
+        drive, "pico-st7789-240", "--replay", str(demo), "--set", "SPIT_SEED=9", "--until", "25000", vm=False
+    )
     assert at_end == until and at_end["final"] != later["final"]
     ended.write_text(demo.read_text() + "20000 end\n21000 p0.pile0\n")
     with pytest.raises(AssertionError, match="nothing may follow the end line"):
@@ -279,8 +356,11 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
         assert lines[-2:] == ["move: stock 1 / 2", "pile 1 change, 2 go"] and "Seats" not in shown
     else:
         assert "Seats: side by side" in shown and ("Deck: 4 colours" in shown) == colour
-        hint = ("up/down move, A go", "left/right or B change") if profile == "pybadge" else (
-            "move: stock 1 / 2", "pile 1 change, 2 go")
+        hint = (
+            ("up/down move, A go", "left/right or B change")
+            if profile == "pybadge"
+            else ("move: stock 1 / 2", "pile 1 change, 2 go")
+        )
         assert tuple(lines[-2:]) == hint, lines
     # The settings record in nvm holds the same choices.
     from hardware.storage import SETTINGS, Store
@@ -299,23 +379,30 @@ def test_every_board_module_compiles_and_imports_on_the_vm(drives):
                 names.append(pkg + "." + f[:-3])
     assert not (drive / "desktop").exists()  # the desktop's room is never flashed
     script = drive / "import_all.py"
-    script.write_text("import sys\nsys.path.insert(1, '/drive')\nsys.path.insert(2, '/drive/lib')\n"
-                      "import board\nboard.use('pico')\n"
-                      + "".join("import %s\nprint('ok %s')\n" % (n, n) for n in names))
+    script.write_text(
+        "import sys\nsys.path.insert(1, '/drive')\nsys.path.insert(2, '/drive/lib')\n"
+        "import board\nboard.use('pico')\n" + "".join("import %s\nprint('ok %s')\n" % (n, n) for n in names)
+    )
     out = run_vm(os.path.join(STAND_INS, "runfile.py"), "/drive/import_all.py", pkgs=STAND_IN_PKGS, drive=str(drive))
     assert out.split() == [w for n in names for w in ("ok", n)]
 
 
-@pytest.mark.parametrize("profile,args,says", [
-    ("pico-st7789-240", ("--set", "SPIT_PROFILE=teapot"), "Unknown SPIT_PROFILE 'teapot'"),
-    ("pico-ssd1306", ("--hide", "adafruit_displayio_ssd1306"),
-     "Library adafruit_displayio_ssd1306 is missing from CIRCUITPY/lib"),
-    ("pico-ssd1306", ("--i2c", "nopullup"), "check the wiring and the pull-up resistors"),
-    ("pico-ssd1306", ("--i2c", "3d"), "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
-    ("pybadge", ("--hide", "neopixel"), "Library neopixel is missing from CIRCUITPY/lib"),
-    ("pico-st7789-240", ("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
-    ("pico-st7789-240", ("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "profile,args,says",
+    [
+        ("pico-st7789-240", ("--set", "SPIT_PROFILE=teapot"), "Unknown SPIT_PROFILE 'teapot'"),
+        (
+            "pico-ssd1306",
+            ("--hide", "adafruit_displayio_ssd1306"),
+            "Library adafruit_displayio_ssd1306 is missing from CIRCUITPY/lib",
+        ),
+        ("pico-ssd1306", ("--i2c", "nopullup"), "check the wiring and the pull-up resistors"),
+        ("pico-ssd1306", ("--i2c", "3d"), "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
+        ("pybadge", ("--hide", "neopixel"), "Library neopixel is missing from CIRCUITPY/lib"),
+        ("pico-st7789-240", ("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
+        ("pico-st7789-240", ("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
+    ],
+)
 def test_bad_setup_is_a_clear_message_on_the_vm(drives, profile, args, says):
     out = run_vm(DRIVER, "/drive", board_of(profile), *args, pkgs=STAND_IN_PKGS, drive=str(drives[profile]))
     assert says in out and out.strip().endswith("held")  # the message, then the board's wait
@@ -328,10 +415,16 @@ def test_bad_setup_is_a_clear_message_on_the_vm(drives, profile, args, says):
 # refuses them (an SPI clock that is no SCK, I2C lines swapped, a pin with two
 # users): a message naming the pins, no traceback (tests/board_vm/busio.py).
 WRONG_PINS = [
-    ("pico-st7789-240", ('"sck": "GP18"', '"sck": "GP16"'),
-     "The display's SPI pins SCK GP16, MOSI GP19 are refused (Invalid pins)"),
-    ("pico-ssd1306", ('"sda": "GP26", "scl": "GP27"', '"sda": "GP27", "scl": "GP26"'),
-     "The OLED's I2C pins SDA GP27, SCL GP26 are refused (Invalid pins)"),
+    (
+        "pico-st7789-240",
+        ('"sck": "GP18"', '"sck": "GP16"'),
+        "The display's SPI pins SCK GP16, MOSI GP19 are refused (Invalid pins)",
+    ),
+    (
+        "pico-ssd1306",
+        ('"sda": "GP26", "scl": "GP27"', '"sda": "GP27", "scl": "GP26"'),
+        "The OLED's I2C pins SDA GP27, SCL GP26 are refused (Invalid pins)",
+    ),
     ("pico-st7789-240", ('"GP12", "GP13")', '"GP12", "GP20")'), "A pin of the profile is refused (GP20 in use)"),
 ]
 

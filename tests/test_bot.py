@@ -1,12 +1,14 @@
 """The computer opponent: legal, deterministic, sensible, and stronger than random play."""
+
 import os
 import sys
+
+from helpers import legal, position, speed_position
 
 from engine import speed
 from engine.bot import LEVELS, RANDOM, Bot
 from engine.spit import SLAP_0, SPIT, Game
 from engine.spit_text import play_move
-from helpers import legal, position, speed_position
 
 sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
 import simulate  # noqa: E402

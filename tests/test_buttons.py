@@ -2,24 +2,25 @@
 
 Driven through hardware.buttons.Buttons with tests/fake_keypad.py, which keeps
 the board's keypad semantics (same-scan timestamps, dropping overflow, wrap)."""
+
 import random
 
 import pytest
+from fake_keypad import TICKS_PERIOD, Event, Keys, run
+from helpers import legal, position, some_move
 
 from engine.notation import card_text
 from engine.spit import GAME_OVER, READY, SPIT_PILES, Game
 from engine.spit_text import E_RANK
-from fake_keypad import TICKS_PERIOD, Event, Keys, run
 from hardware.buttons import Buttons
 from hardware.controls import NONE, Controls
 from hardware.keymaps import HANDHELD_14, PILE_0, PYBADGE, STOCK_0, key
 from hardware.plan import keys_for_move
-from helpers import legal, position, some_move
 
 STUCK1 = "5C/5D/5H/5S/4C"
 # Player 0's stock 0 is 8D over 9S: 8D fits only pile 0 (7C), and once it is
 # played the 9S fits too, so a doubled press would show as two cards played.
-ONE_PRESS = dict(stocks0="9s,8D/2C/2D/2H/2S", stocks1=STUCK1, pile0="7C", pile1="KD")
+ONE_PRESS = {"stocks0": "9s,8D/2C/2D/2H/2S", "stocks1": STUCK1, "pile0": "7C", "pile1": "KD"}
 
 
 def keynum(keymap, player, action):
@@ -86,13 +87,13 @@ def test_same_scan_ties_alternate_and_never_follow_key_numbers():
     wins = [0, 0]
     g = position("8D/2C/2D/2H/2S", "6H/9S/5H/5S/4C", pile0="7C", pile1="KD")
     keys, controls, buttons = rig(g)
-    for trial in range(200):
+    for _ in range(200):
         g = position("8D/2C/2D/2H/2S", "6H/9S/5H/5S/4C", pile0="7C", pile1="KD")
         t = keys.elapsed_ms + 10
         trace = []
         press(trace, t, keynum(keys_map, 0, STOCK_0))
         press(trace, t, keynum(keys_map, 1, STOCK_0))
-        run(keys, trace, t + 100, lambda scan: buttons.poll(g))
+        run(keys, trace, t + 100, lambda scan, g=g: buttons.poll(g))
         wins[0 if card_text(g.top(SPIT_PILES)) == "8D" else 1] += 1
     assert wins == [100, 100]
 
@@ -125,7 +126,7 @@ def test_mashing_and_holding_never_double_a_press():
             presses += 1
             t += rnd.randint(0, 60)
         # Only presses that start after the key's previous release count as new.
-        run(keys, trace, 5000, lambda scan: buttons.poll(g) if scan % 3 == 0 else None)
+        run(keys, trace, 5000, lambda scan, b=buttons, g=g: b.poll(g) if scan % 3 == 0 else None)
         assert controls.attempts <= presses
         assert controls.applied <= controls.attempts
         assert Game.from_text(g.text()).text() == g.text()  # still a sound position
@@ -198,7 +199,7 @@ def test_every_engine_move_is_reachable_on_every_profile(keymap, cursor):
     for seed in range(150):
         g = Game(seed, seed % 16)
         rnd = random.Random(seed)
-        for step in range(rnd.randint(0, 400)):
+        for _ in range(rnd.randint(0, 400)):
             if g.phase == GAME_OVER:
                 break
             g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))

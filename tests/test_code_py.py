@@ -1,10 +1,10 @@
 """code.py end to end, headless: whole matches played from replay files of key taps."""
+
 import os
 import subprocess
 import sys
 
 import pytest
-
 from helpers import WHOLE_MATCHES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -19,15 +19,37 @@ def run(args, env=None, timeout=600):
 @pytest.mark.parametrize("profile,game,seed,rules", WHOLE_MATCHES)
 def test_a_whole_match_through_code_py(tmp_path, profile, game, seed, rules):
     replay = tmp_path / "match.txt"
-    made = run([os.path.join("tools", "make_replay.py"), str(replay), "--profile", profile, "--seed", str(seed),
-                "--rules", rules, "--gap", "260", "--game", game])
+    made = run(
+        [
+            os.path.join("tools", "make_replay.py"),
+            str(replay),
+            "--profile",
+            profile,
+            "--seed",
+            str(seed),
+            "--rules",
+            rules,
+            "--gap",
+            "260",
+            "--game",
+            game,
+        ]
+    )
     assert made.returncode == 0, made.stderr
     expected = made.stdout.strip().splitlines()[-1]
     assert expected.startswith(game + " over:")
     frames = tmp_path / "frames"
     sounds = tmp_path / "sounds.txt"
-    out = run(["code.py"], {"SPIT_PROFILE": profile, "SPIT_REPLAY": str(replay), "SPIT_FRAMES": str(frames),
-                            "SPIT_SEED": str(seed), "SPIT_SOUND_LOG": str(sounds)})
+    out = run(
+        ["code.py"],
+        {
+            "SPIT_PROFILE": profile,
+            "SPIT_REPLAY": str(replay),
+            "SPIT_FRAMES": str(frames),
+            "SPIT_SEED": str(seed),
+            "SPIT_SOUND_LOG": str(sounds),
+        },
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == expected  # the same game, move for move
     heard = {" ".join(line.split()[1:-1]) for line in sounds.read_text().splitlines()}
@@ -52,10 +74,13 @@ def test_bad_replay_line_is_a_clear_message(tmp_path):
     assert "Traceback" not in out.stdout + out.stderr
 
 
-@pytest.mark.parametrize("text,says", [
-    ("100 p0.stock2\n900 end\n1000 p0.pile0\n", "line 3: nothing may follow the end line"),
-    ("100 p0.stock2\n900 p0.pile0\n800 end\n", "line 3: the end comes before an event"),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("100 p0.stock2\n900 end\n1000 p0.pile0\n", "line 3: nothing may follow the end line"),
+        ("100 p0.stock2\n900 p0.pile0\n800 end\n", "line 3: the end comes before an event"),
+    ],
+)
 def test_a_misplaced_end_line_is_a_clear_message(tmp_path, text, says):
     replay = tmp_path / "bad.txt"
     replay.write_text(text)
@@ -96,11 +121,28 @@ def test_a_whole_match_crosses_the_wrap_of_ticks_ms(tmp_path):
     # The tick clock starts a minute before it wraps at 2**29 (SPIT_CLOCK): the
     # match goes on across the wrap move for move.
     replay = tmp_path / "match.txt"
-    made = run([os.path.join("tools", "make_replay.py"), str(replay), "--profile", "pico-st7789-240", "--seed", "3",
-                "--gap", "260"])
+    made = run(
+        [
+            os.path.join("tools", "make_replay.py"),
+            str(replay),
+            "--profile",
+            "pico-st7789-240",
+            "--seed",
+            "3",
+            "--gap",
+            "260",
+        ]
+    )
     expected = made.stdout.strip().splitlines()[-1]
-    out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-240", "SPIT_REPLAY": str(replay), "SPIT_SEED": "3",
-                            "SPIT_CLOCK": str((1 << 29) - 60000)})
+    out = run(
+        ["code.py"],
+        {
+            "SPIT_PROFILE": "pico-st7789-240",
+            "SPIT_REPLAY": str(replay),
+            "SPIT_SEED": "3",
+            "SPIT_CLOCK": str((1 << 29) - 60000),
+        },
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == expected
 
@@ -111,14 +153,14 @@ def test_the_first_frame_of_a_match_shows_no_refused_mark_at_the_boards_clock(tm
     # 65,536 ms before the wrap); a match started from a position with nobody
     # pressing anything shows neither player's refused mark.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from engine.spit import SPIT, Game
-    from hardware import profiles
-    from desktop.window import pygame_display_class
-    from hardware.screen import Screen
-    from test_screen import mark_pixels
-
     import displayio
     import pygame
+    from screens import mark_pixels
+
+    from desktop.window import pygame_display_class
+    from engine.spit import SPIT, Game
+    from hardware import profiles
+    from hardware.screen import Screen
 
     g = Game(7)
     g.play(0, SPIT)
@@ -126,8 +168,10 @@ def test_the_first_frame_of_a_match_shows_no_refused_mark_at_the_boards_clock(tm
     replay = tmp_path / "r.txt"
     replay.write_text("1000 end\n")
     shot = tmp_path / "shot.png"
-    out = run(["code.py"], {"SPIT_PROFILE": profile, "SPIT_START": g.text(), "SPIT_REPLAY": str(replay),
-                            "SPIT_SHOT": str(shot)})
+    out = run(
+        ["code.py"],
+        {"SPIT_PROFILE": profile, "SPIT_START": g.text(), "SPIT_REPLAY": str(replay), "SPIT_SHOT": str(shot)},
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == g.text()
     image = pygame.image.load(str(shot))
@@ -152,8 +196,12 @@ def _race(seed):
             if a % 13 != b % 13:
                 continue
             for k in range(2):
-                if (g.check(0, 2 * s0 + k) == 0 and g.check(0, 2 * s0 + 1 - k) and g.check(1, 2 * s1 + k) == 0
-                        and g.check(1, 2 * s1 + 1 - k)):
+                if (
+                    g.check(0, 2 * s0 + k) == 0
+                    and g.check(0, 2 * s0 + 1 - k)
+                    and g.check(1, 2 * s1 + k) == 0
+                    and g.check(1, 2 * s1 + 1 - k)
+                ):
                     return s0, s1, k, g.top(SPIT_PILES + k)
     return None
 
@@ -164,13 +212,20 @@ def test_a_slow_loop_orders_a_batch_of_presses_by_their_timestamps(tmp_path, fir
     # batch of scans: the one pressed first plays, the other fits no more.
     seed = next(s for s in range(1, 2000) if _race(s))
     s0, s1, k, _ = _race(seed)
-    early, late = (("p0.stock%d" % s0, "p1.stock%d" % s1) if first == 0 else ("p1.stock%d" % s1, "p0.stock%d" % s0))
+    early, late = ("p0.stock%d" % s0, "p1.stock%d" % s1) if first == 0 else ("p1.stock%d" % s1, "p0.stock%d" % s0)
     replay = tmp_path / "race.txt"
     replay.write_text("500 p0.pile1\n900 p0.pile0\n900 p1.pile0\n1505 %s\n1520 %s\n" % (early, late))
     finals = []
     for loop in ("50", "5"):
-        out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-240", "SPIT_REPLAY": str(replay), "SPIT_SEED": str(seed),
-                                "SPIT_LOOP_MS": loop})
+        out = run(
+            ["code.py"],
+            {
+                "SPIT_PROFILE": "pico-st7789-240",
+                "SPIT_REPLAY": str(replay),
+                "SPIT_SEED": str(seed),
+                "SPIT_LOOP_MS": loop,
+            },
+        )
         assert out.returncode == 0, out.stderr
         finals.append(out.stdout.strip().splitlines()[-1])
     from engine.spit import Game
@@ -269,11 +324,16 @@ def test_a_game_recorded_in_the_window_replays_the_same(tmp_path):
     # A session in the window (SDL's dummy video), keys from pygame's event
     # queue, recorded with SPIT_RECORD; its replay ends in the same position
     # with the same frames.
-    script = typed_session(tmp_path / "session.py", {300: "x", 700: "a", 710: "h", 1200: "g", 1300: "s",
-                                                       1400: "z", 1500: "d", 1600: "j", 1700: "k"}, 3500)
+    script = typed_session(
+        tmp_path / "session.py",
+        {300: "x", 700: "a", 710: "h", 1200: "g", 1300: "s", 1400: "z", 1500: "d", 1600: "j", 1700: "k"},
+        3500,
+    )
     record = tmp_path / "keys.txt"
-    live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_FRAMES": str(tmp_path / "live"),
-                               "SPIT_SAVE": str(tmp_path / "unused.bin")})
+    live = run(
+        [str(script)],
+        {"SPIT_RECORD": str(record), "SPIT_FRAMES": str(tmp_path / "live"), "SPIT_SAVE": str(tmp_path / "unused.bin")},
+    )
     assert live.returncode == 0, live.stderr
     header = record.read_text().splitlines()[1]
     settings = dict(w.split("=", 1) for w in header.split() if w.startswith("SPIT_") and "REPLAY" not in w)
@@ -309,6 +369,7 @@ WALL_CLOCK = (
     "wall = desktop.io.time = desktop.window.time = Wall()\n" % ROOT
 )
 
+
 def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
     # SPIT_WATCH=1 plays a replay in the window at its own speed (SPIT_SPEED
     # times it); at its end the window stays, the clock standing, until Esc.
@@ -335,7 +396,8 @@ def test_a_watched_replay_keeps_time_and_its_last_frame_until_esc(tmp_path):
             "    io.refresh()\n"
             "    if io.held:\n"
             "        if passes == 0:\n"
-            "            print('over at %d ms after %d ms waited, %d ms off at worst' % (io.now_ms, round((wall.now - first) * 1000), worst))\n"
+            "            waited = round((wall.now - first) * 1000)\n"
+            "            print('over at %d ms after %d ms waited, %d ms off at worst' % (io.now_ms, waited, worst))\n"
             "            print(pygame.display.get_caption()[0])\n"
             "        passes += 1\n"
             "        if passes == 10:\n"
@@ -365,24 +427,35 @@ def test_a_fast_replay_ends_alike_with_the_same_frames_as_stepping_every_scan(tm
     replay = tmp_path / "r.txt"
     if what == "demo":
         taps = ["p0.pile0", "p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
-        replay.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps))
-                          + "90000 p0.stock4 up\n")
+        replay.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)) + "90000 p0.stock4 up\n")
     else:
-        replay.write_text("500 p0.pile1\n900 p0.stock0\n900 p1.stock0\n1500 p0.pile0 down\n1500 p0.pile1 down\n"
-                          "2700 p0.pile0 up\n2700 p0.pile1 up\n3000 p0.stock1\n3300 p1.stock1\n7000 p1.stock2\n")
+        replay.write_text(
+            "500 p0.pile1\n900 p0.stock0\n900 p1.stock0\n1500 p0.pile0 down\n1500 p0.pile1 down\n"
+            "2700 p0.pile0 up\n2700 p0.pile1 up\n3000 p0.stock1\n3300 p1.stock1\n7000 p1.stock2\n"
+        )
     results = []
     for fast in ("1", "0"):
         frames = tmp_path / ("frames" + fast)
-        out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9",
-                                "SPIT_FAST": fast, "SPIT_FRAMES": str(frames)})
+        out = run(
+            ["code.py"],
+            {
+                "SPIT_PROFILE": "pico-st7789-320",
+                "SPIT_REPLAY": str(replay),
+                "SPIT_SEED": "9",
+                "SPIT_FAST": fast,
+                "SPIT_FRAMES": str(frames),
+            },
+        )
         assert out.returncode == 0, out.stderr
         results.append((out.stdout.strip().splitlines()[-1], [p.read_bytes() for p in sorted(frames.iterdir())]))
     assert results[0][0] == results[1][0]
     assert len(results[0][1]) > 5 and results[0][1] == results[1][1]
     # Without SPIT_FRAMES a fast replay draws only its last frame: the same.
     shot = tmp_path / "last.png"
-    out = run(["code.py"], {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9",
-                            "SPIT_SHOT": str(shot)})
+    out = run(
+        ["code.py"],
+        {"SPIT_PROFILE": "pico-st7789-320", "SPIT_REPLAY": str(replay), "SPIT_SEED": "9", "SPIT_SHOT": str(shot)},
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines() == [results[0][0]]  # the position, and no library's chatter
     assert out.stderr == ""
@@ -438,10 +511,13 @@ def test_a_corrupt_save_file_is_one_line_naming_it(tmp_path):
     assert Store(bytearray(save.read_bytes()), say=lambda m: None).load(SETTINGS) is not None  # saved afresh
 
 
-@pytest.mark.parametrize("text,says", [
-    ("100 p0.stock2\n1000000000000 p0.pile0\n", "line 2: 1000000000000 ms is past a replay's longest"),
-    ("100 p0.stock2\n200 p0.pi\xe9le0\n", "line 2: not UTF-8 text"),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("100 p0.stock2\n1000000000000 p0.pile0\n", "line 2: 1000000000000 ms is past a replay's longest"),
+        ("100 p0.stock2\n200 p0.pi\xe9le0\n", "line 2: not UTF-8 text"),
+    ],
+)
 def test_absurd_or_unreadable_replay_lines_are_a_clear_message(tmp_path, text, says):
     # Issue 23: a line at 10**12 ms spun a core; a non-UTF-8 file named neither file nor line.
     replay = tmp_path / "bad.txt"
@@ -461,10 +537,17 @@ def test_a_long_replay_can_be_interrupted(tmp_path, sig):
 
     replay = tmp_path / "long.txt"
     replay.write_text("300 p0.stock1\n3600000 end\n")
-    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-             SPIT_REPLAY=str(replay), SPIT_FAST="0")
-    proc = subprocess.Popen([sys.executable, "code.py"], cwd=ROOT, env=e, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    e = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        SPIT_REPLAY=str(replay),
+        SPIT_FAST="0",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "code.py"], cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     time.sleep(2)
     assert proc.poll() is None  # still replaying its hour
     proc.send_signal(getattr(signal, sig))
@@ -483,8 +566,9 @@ def test_a_recording_made_with_a_save_file_replays_the_same_game(tmp_path):
     chose = tmp_path / "choose.txt"
     chose.write_text("300 p0.pile0\n600 end\n")  # the menu's first line: Spit -> Speed, saved
     assert run(["code.py"], {"SPIT_REPLAY": str(chose), "SPIT_SAVE": str(save)}).returncode == 0
-    script = typed_session(tmp_path / "session.py", {300: "x", 900: "a", 910: "h", 1500: "a", 1600: "s",
-                                                       1700: "h", 1800: "j"}, 2500)
+    script = typed_session(
+        tmp_path / "session.py", {300: "x", 900: "a", 910: "h", 1500: "a", 1600: "s", 1700: "h", 1800: "j"}, 2500
+    )
     record = tmp_path / "keys.txt"
     live = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_SAVE": str(save), "SPIT_SEED": "4"})
     assert live.returncode == 0, live.stderr
@@ -521,8 +605,7 @@ def test_every_tap_typed_in_the_window_counts(tmp_path):
     assert out.returncode == 0, out.stderr
     presses, item, items = map(int, out.stdout.split()[-3:])
     assert presses == 21 and item == 21 % items, out.stdout
-    from hardware.controls import Controls
     from desktop.keys import TAP_SPACING_MS
+    from hardware.controls import Controls
 
     assert TAP_SPACING_MS >= Controls.LOCKOUT_MS + 2 * 5  # the lockout, and two scans' debounce either side
-

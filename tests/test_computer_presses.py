@@ -1,13 +1,15 @@
 """The computer presses its buttons like a person, one press at a time, each
 when its time comes, through the same first-press-wins batch as the scanner's
 events (SP-7, D-5)."""
-from engine.spit import SPIT_PILES
+
+from helpers import position
+
+from desktop.keys import DesktopKeys, Event
 from engine.notation import card_text
+from engine.spit import SPIT_PILES
 from hardware import profiles
 from hardware.app import App
-from desktop.keys import DesktopKeys, Event
 from hardware.keymaps import STOCK_0, key_numbers
-from helpers import position
 
 
 class BlindScreen:
@@ -68,8 +70,8 @@ def test_the_computers_side_takes_no_keys_but_the_pause():
     # move; holding both of its pile keys still pauses (a demo has no other).
     from engine.spit import READY
     from hardware.app import PAUSE_HOLD_MS
-    from hardware.modes import PAUSED
     from hardware.keymaps import PILE_0
+    from hardware.modes import PAUSED
 
     profile = profiles.get("pico-st7789-240")
     clock = [0]

@@ -1,15 +1,17 @@
 """The desktop window as a new player meets it."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import displayio  # noqa: E402
 import pytest  # noqa: E402
+from test_code_py import ROOT, WALL_CLOCK, run, window_session_body  # noqa: E402
 
-from hardware import profiles  # noqa: E402
 from desktop.io import DesktopIO  # noqa: E402
 from desktop.keys import KEYBOARD, key_legend
-from test_code_py import ROOT, WALL_CLOCK, run, window_session_body  # noqa: E402
+from hardware import profiles  # noqa: E402
+from hardware.profiles import SetupError
 
 
 @pytest.mark.parametrize("name", sorted(profiles.PROFILES))
@@ -64,9 +66,11 @@ def test_a_shot_naming_a_folder_or_a_missing_one_is_refused_before_the_replay_ru
     replay.write_text("300 p0.stock1\n900 end\n")
     listing = tmp_path / "listing.txt"
     listing.write_text("x")
-    for name, value, says in (("SPIT_SHOT", tmp_path, "is a folder"),
-                              ("SPIT_SHOT", tmp_path / "no" / "shot.png", "does not exist"),
-                              ("SPIT_FRAMES", listing, "is a file")):
+    for name, value, says in (
+        ("SPIT_SHOT", tmp_path, "is a folder"),
+        ("SPIT_SHOT", tmp_path / "no" / "shot.png", "does not exist"),
+        ("SPIT_FRAMES", listing, "is a file"),
+    ):
         out = run(["code.py"], {"SPIT_REPLAY": str(replay), name: str(value)})
         assert out.returncode == 1
         lines = out.stdout.strip().splitlines()
@@ -95,23 +99,25 @@ def test_the_window_keeps_to_the_wall_clock_when_drawing_is_slow(tmp_path):
     # its picture (at least ten are drawn a second) and the passes catch up,
     # on their grid, so the recording still replays the same.
     script = tmp_path / "record.py"
-    script.write_text(WALL_CLOCK + window_session_body(
-        SLOW_DRAWING
-        + "start = None\n"
-        "worst = 0\n"
-        "while io.running and io.now_ms < 10000:\n"
-        "    io.pump()\n"
-        "    start = wall.now - io.now_ms / 1000.0 if start is None else start\n"
-        "    worst = max(worst, (wall.now - start) * 1000.0 - io.now_ms)\n"
-        "    if io.now_ms in (3000, 3100, 8000):\n"
-        "        code = pygame.key.key_code('x' if io.now_ms < 8000 else 'z')\n"
-        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
-        "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
-        "    app.step(io.ticks_ms())\n"
-        "    io.refresh()\n"
-        "io.finish()\n"
-        "print('behind %d ms at worst, %d pictures in %.1f s' % (worst, drawn[0], wall.now - start))\n"
-    ))
+    script.write_text(
+        WALL_CLOCK
+        + window_session_body(
+            SLOW_DRAWING + "start = None\n"
+            "worst = 0\n"
+            "while io.running and io.now_ms < 10000:\n"
+            "    io.pump()\n"
+            "    start = wall.now - io.now_ms / 1000.0 if start is None else start\n"
+            "    worst = max(worst, (wall.now - start) * 1000.0 - io.now_ms)\n"
+            "    if io.now_ms in (3000, 3100, 8000):\n"
+            "        code = pygame.key.key_code('x' if io.now_ms < 8000 else 'z')\n"
+            "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))\n"
+            "        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))\n"
+            "    app.step(io.ticks_ms())\n"
+            "    io.refresh()\n"
+            "io.finish()\n"
+            "print('behind %d ms at worst, %d pictures in %.1f s' % (worst, drawn[0], wall.now - start))\n"
+        )
+    )
     record = tmp_path / "keys.txt"
     out = run([str(script)], {"SPIT_RECORD": str(record), "SPIT_SEED": "4"})
     assert out.returncode == 0, out.stderr
@@ -129,16 +135,18 @@ def test_a_watched_replay_keeps_its_speed_when_drawing_is_slow(tmp_path):
     replay = tmp_path / "r.txt"
     replay.write_text("300 p0.pile1\n900 p0.stock0\n1000 p1.stock0\n1500 p0.pile0\n4000 end\n")
     script = tmp_path / "watch.py"
-    script.write_text(WALL_CLOCK + window_session_body(
-        SLOW_DRAWING
-        + "start = wall.now\n"
-        "while io.running and not io.held:\n"
-        "    io.pump()\n"
-        "    app.step(io.ticks_ms())\n"
-        "    io.refresh()\n"
-        "print('over at %d ms after %d ms' % (io.now_ms, round((wall.now - start) * 1000)))\n"
-        "print(app.game.text())\n"
-    ))
+    script.write_text(
+        WALL_CLOCK
+        + window_session_body(
+            SLOW_DRAWING + "start = wall.now\n"
+            "while io.running and not io.held:\n"
+            "    io.pump()\n"
+            "    app.step(io.ticks_ms())\n"
+            "    io.refresh()\n"
+            "print('over at %d ms after %d ms' % (io.now_ms, round((wall.now - start) * 1000)))\n"
+            "print(app.game.text())\n"
+        )
+    )
     watched = run([str(script)], {"SPIT_REPLAY": str(replay), "SPIT_WATCH": "1", "SPIT_SPEED": "4", "SPIT_SEED": "3"})
     assert watched.returncode == 0, watched.stderr
     lines = watched.stdout.strip().splitlines()
@@ -146,3 +154,30 @@ def test_a_watched_replay_keeps_its_speed_when_drawing_is_slow(tmp_path):
     assert words[2] == "4000" and 1000 <= int(words[5]) <= 1050, lines  # 4 s of replay in 1 s, not 4
     fast = run(["code.py"], {"SPIT_REPLAY": str(replay), "SPIT_SEED": "3"})
     assert lines[-1] == fast.stdout.strip().splitlines()[-1]
+
+
+class FakePygame:
+    # pygame.display as far as window_scale asks it: a monitor of a given size.
+    error = RuntimeError
+
+    def __init__(self, size):
+        self.display = self
+        self._size = size
+
+    def init(self):
+        pass
+
+    def get_desktop_sizes(self):
+        return [self._size]
+
+
+def test_the_window_scale_fits_the_monitor():
+    from desktop.window import window_scale
+
+    board = profiles.get("pico-st7789-240")
+    assert window_scale(board, {}, FakePygame((1920, 1080))) == 3  # 720 pixels
+    assert window_scale(board, {}, FakePygame((1024, 600))) == 2  # 720 would not fit
+    assert window_scale(profiles.get("pico-ssd1306"), {}, FakePygame((1920, 1080))) == 6
+    assert window_scale(board, {"SPIT_SCALE": "5"}, FakePygame((800, 600))) == 5  # chosen
+    with pytest.raises(SetupError, match="SPIT_SCALE"):
+        window_scale(board, {"SPIT_SCALE": "big"}, FakePygame((800, 600)))

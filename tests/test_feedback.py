@@ -1,11 +1,13 @@
 """Sound and lights: the game tells what happened (hardware/feedback.py, through the App)."""
-from engine.spit import SLAP
-from hardware.app import App
-from hardware.modes import OVER
-from hardware.feedback import PITCHES, TUNES, Feedback
-from hardware.keymaps import PILE_0, STOCK_0
+
 from helpers import position
 from test_pause import STUCK1, Rig, TextScreen
+
+from engine.spit import SLAP
+from hardware.app import App
+from hardware.feedback import PITCHES, TUNES, Feedback
+from hardware.keymaps import PILE_0, STOCK_0
+from hardware.modes import OVER
 
 
 class Tones:
@@ -93,8 +95,16 @@ def test_sound_off_plays_nothing_and_the_settings_are_saved():
     rig.app.play(g, rig.clock)
     rig.press(0, PILE_0)  # refused: logged, but no tone and no light
     assert names(rig)[-1] == "refused" and len(out.tones) == before and strip == [(0, 0, 0)] * 5
-    again = App(TextScreen(), rig.keys, rig.app.buttons._event, rig.profile, lambda: 0, seed=1,
-                store=rig.app.store, feedback=Feedback(Tones(), Strip()))
+    again = App(
+        TextScreen(),
+        rig.keys,
+        rig.app.buttons._event,
+        rig.profile,
+        lambda: 0,
+        seed=1,
+        store=rig.app.store,
+        feedback=Feedback(Tones(), Strip()),
+    )
     assert (again.sound, again.lights) == (0, 0)
 
 
@@ -140,13 +150,15 @@ def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_le
     # Issue 34, item 5: holding both pile buttons gave "v pick" and two refused
     # buzzes before PAUSED. Now the chord refuses nothing; a pile key alone
     # with nothing chosen is still refused, once it is let go.
-    from hardware.modes import PAUSED
     from hardware.controls import NOTHING_CHOSEN
+    from hardware.modes import PAUSED
 
     for seconds in (False, True):  # the second pile key a scan later, or in the same scan
         rig, out, strip = rig_with_feedback()
-        rig.app.play(position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
-                                    spit0="3C", spit1="3D"), rig.clock)
+        rig.app.play(
+            position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D"),
+            rig.clock,
+        )
         k0, k1 = (rig.numbers[PILE_0 + k] for k in range(2))
         rig.keys.set(k0, True, rig.clock)
         if seconds:
@@ -160,8 +172,9 @@ def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_le
         rig.run(100)
         assert "refused" not in names(rig)
     rig, out, strip = rig_with_feedback()
-    rig.app.play(position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C",
-                                spit0="3C", spit1="3D"), rig.clock)
+    rig.app.play(
+        position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D"), rig.clock
+    )
     k0 = rig.numbers[PILE_0]
     rig.keys.set(k0, True, rig.clock)
     rig.run(200)

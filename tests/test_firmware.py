@@ -4,11 +4,11 @@ buttons pressed on the profile's GPIOs and the ST7789's picture read back.
 
 The firmware and the bootrom are not in the repository (see tools/picoemu.py):
 where they are absent these tests are skipped, saying so."""
+
 import os
 import sys
 
 import pytest
-
 from test_code_py import ROOT, run
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -72,8 +72,10 @@ def same_as_desktop(tmp_path, profile, keys, seed, frame_ms, start=None):
     return want, got, picture
 
 
-MATCH_KEYS = ("300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
-              "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n")
+MATCH_KEYS = (
+    "300 p0.pile1\n1200 p0.stock0\n1300 p1.stock0\n2000 p0.stock1\n2100 p1.stock2\n"
+    "2600 p0.stock3\n2700 p1.pile0\n3100 p1.stock4\n3600 end\n"
+)
 
 
 def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
@@ -98,10 +100,13 @@ def test_an_oled_match_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp
     assert [first for _, first, _ in got.press_to_pixels()].count(None) < len(got.press_to_pixels())
 
 
-@pytest.mark.parametrize("scene,keys", [
-    ("pause", "500 p0.pile0 down\n500 p0.pile1 down\n1700 p0.pile0 up\n1700 p0.pile1 up\n"),
-    ("over", "500 p0.stock0\n"),  # the bottom player's last card: the winning play, then game over
-])
+@pytest.mark.parametrize(
+    "scene,keys",
+    [
+        ("pause", "500 p0.pile0 down\n500 p0.pile1 down\n1700 p0.pile0 up\n1700 p0.pile1 up\n"),
+        ("over", "500 p0.stock0\n"),  # the bottom player's last card: the winning play, then game over
+    ],
+)
 def test_the_oled_pause_and_game_over_on_the_firmware_as_on_the_desktop(tmp_path, scene, keys):
     # Issue 35: the scenes on the SSD1306, their first page (seats facing:
     # each player's copy of the words, a page at a time), as the desktop draws them.
@@ -117,33 +122,52 @@ def test_a_stock_played_out_shows_the_table_on_the_firmware_as_on_the_desktop(tm
     # piles: chosen, then pile 0), and the firmware draws the table where it
     # was (its paper, rank and suit grids hidden), the very picture the
     # desktop draws, pixel for pixel.
-    start = ("spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
-             "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
-    want, _, _ = same_as_desktop(tmp_path, "pico-st7789-240", "600 p0.stock0\n900 p0.pile0\n1500 end\n", 3, 1400,
-                                 start=start)
+    start = (
+        "spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
+        "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C"
+    )
+    want, _, _ = same_as_desktop(
+        tmp_path, "pico-st7789-240", "600 p0.stock0\n900 p0.pile0\n1500 end\n", 3, 1400, start=start
+    )
     assert want.split()[6].startswith("-/"), want  # stock 0 is empty
 
 
 def test_a_missing_library_is_a_message_on_the_firmware(tmp_path):
     # The OLED profile's drive without its display driver: the board says what
     # to do, no traceback (the Pico has no screen before the driver is loaded).
-    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, without=("lib/adafruit_displayio_ssd1306",),
-                          work=str(tmp_path / "emu"), mark="Spit cannot start")
+    got = picoemu.emulate(
+        "pico-ssd1306",
+        until_ms=100,
+        probe=False,
+        without=("lib/adafruit_displayio_ssd1306",),
+        work=str(tmp_path / "emu"),
+        mark="Spit cannot start",
+    )
     text = got.text()
     assert "Spit cannot start: Library adafruit_displayio_ssd1306 is missing from CIRCUITPY/lib" in text, text
     assert "Traceback" not in text
 
 
-@pytest.mark.parametrize("pull_ups,says", [
-    (False, "The OLED's I2C bus does not answer on SDA GP26, SCL GP27"),
-    (True, "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
-])
+@pytest.mark.parametrize(
+    "pull_ups,says",
+    [
+        (False, "The OLED's I2C bus does not answer on SDA GP26, SCL GP27"),
+        (True, "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
+    ],
+)
 def test_oled_wiring_faults_are_messages_on_the_firmware(tmp_path, pull_ups, says):
     # The firmware's busio.I2C raises when SDA or SCL has no pull-up, and
     # I2CDisplayBus when nothing answers at the address (no OLED on the
     # lines): each is a message saying what to check, no traceback.
-    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, pull_ups=pull_ups, oled=False,
-                          work=str(tmp_path / "emu"), mark="Spit cannot start")
+    got = picoemu.emulate(
+        "pico-ssd1306",
+        until_ms=100,
+        probe=False,
+        pull_ups=pull_ups,
+        oled=False,
+        work=str(tmp_path / "emu"),
+        mark="Spit cannot start",
+    )
     text = got.text()
     assert says in text, text
     assert "Traceback" not in text
@@ -154,9 +178,15 @@ def test_an_oled_at_another_address_is_a_message_on_the_firmware(tmp_path):
     # real one does: a profile that names another gets the message.
     text = open(os.path.join(ROOT, "hardware", "profiles.py")).read()
     assert '"address": 0x3C' in text
-    got = picoemu.emulate("pico-ssd1306", until_ms=100, probe=False, source=True, work=str(tmp_path / "emu"),
-                          files={"hardware/profiles.py": text.replace('"address": 0x3C', '"address": 0x3D')},
-                          mark="Spit cannot start")
+    got = picoemu.emulate(
+        "pico-ssd1306",
+        until_ms=100,
+        probe=False,
+        source=True,
+        work=str(tmp_path / "emu"),
+        files={"hardware/profiles.py": text.replace('"address": 0x3C', '"address": 0x3D')},
+        mark="Spit cannot start",
+    )
     said = got.text()
     assert "No OLED answers at I2C address 0x3D on SDA GP26, SCL GP27" in said and "Traceback" not in said, said
 
@@ -170,15 +200,22 @@ def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_pa
     from desktop.window import pygame_display_class
     from hardware.text import message
 
-    got = picoemu.emulate("pico-st7789-240", until_ms=900, frames=(900,), probe=False, mark="Spit cannot start",
-                          without=("hardware/sprites-large-cards.bmp",), work=str(tmp_path / "emu"))
+    got = picoemu.emulate(
+        "pico-st7789-240",
+        until_ms=900,
+        frames=(900,),
+        probe=False,
+        mark="Spit cannot start",
+        without=("hardware/sprites-large-cards.bmp",),
+        work=str(tmp_path / "emu"),
+    )
     said = [line for _, line in got.console if line.startswith("Spit cannot start: ")][-1]
     assert "card pictures sprites-large-cards.bmp are missing" in said
     picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get("pico-st7789-240"))
     picture.save(str(tmp_path / "firmware.png"))
     displayio.release_displays()
     display = pygame_display_class()(width=240, height=240, auto_refresh=False)
-    display.root_group = message(said[len("Spit cannot start: "):], 240, 240)
+    display.root_group = message(said[len("Spit cannot start: ") :], 240, 240)
     display.refresh()
     import pygame
 

@@ -1,6 +1,7 @@
 """make flash against a temporary folder standing in for a CIRCUITPY drive."""
-import pathlib
+
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -16,8 +17,10 @@ def drive(tmp_path, boot=True, version="9.1.4"):
     d = tmp_path / "CIRCUITPY"
     d.mkdir(parents=True)
     if boot:
-        (d / "boot_out.txt").write_text("Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
-                                        "Board ID:raspberry_pi_pico\n" % version)
+        (d / "boot_out.txt").write_text(
+            "Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+            "Board ID:raspberry_pi_pico\n" % version
+        )
     return d
 
 
@@ -25,13 +28,22 @@ def test_flash_copies_game_libraries_and_settings(tmp_path):
     d = drive(tmp_path)
     lines = []
     flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
-    for rel in ("code.py", "engine/spit.py", "engine/cards.py", "hardware/app.py", "hardware/screen.py",
-                "hardware/text.py", "settings.toml"):
+    for rel in (
+        "code.py",
+        "engine/spit.py",
+        "engine/cards.py",
+        "hardware/app.py",
+        "hardware/screen.py",
+        "hardware/text.py",
+        "settings.toml",
+    ):
         assert (d / rel).is_file(), rel
     assert not (d / "lib").exists()  # the ST7789 needs no library: the firmware's busdisplay drives it
     assert not (d / "desktop").exists()  # the desktop's room stays behind
     shipped = sorted(p.name for p in (d / "hardware").glob("*.py"))
-    assert shipped == sorted(p.name for p in (pathlib.Path(ROOT) / "hardware").glob("*.py"))  # hardware/ whole, no exceptions
+    assert shipped == sorted(
+        p.name for p in (pathlib.Path(ROOT) / "hardware").glob("*.py")
+    )  # hardware/ whole, no exceptions
     assert not list(d.rglob("*.mpy"))
     assert 'SPIT_PROFILE = "pico-st7789-240"' in (d / "settings.toml").read_text()
     report = "\n".join(lines)
@@ -77,12 +89,23 @@ def test_reflash_with_another_profile_removes_only_its_own_stale_files(tmp_path)
 
 def test_flash_command_line_says_what_is_wrong(tmp_path):
     d = drive(tmp_path, boot=False)
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(d), "--offline"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(d), "--offline"], capture_output=True, text=True
+    )
     assert out.returncode == 2
     assert "not a CIRCUITPY drive" in out.stderr and "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive(tmp_path / "x")),
-                          "--offline", "--profile", "nope"], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "flash.py"),
+            str(drive(tmp_path / "x")),
+            "--offline",
+            "--profile",
+            "nope",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2 and "Unknown SPIT_PROFILE 'nope'" in out.stderr
 
 
@@ -136,5 +159,5 @@ def test_libraries_come_from_the_installed_packages_not_the_vm_stand_ins(tmp_pat
     import importlib.util
 
     assert "board_vm" in importlib.util.find_spec("adafruit_displayio_ssd1306").origin  # (the trap is set)
-    (rel, src), = library_files(["adafruit_displayio_ssd1306"])
+    ((rel, src),) = library_files(["adafruit_displayio_ssd1306"])
     assert rel == "lib/adafruit_displayio_ssd1306.py" and "site-packages" in src, src

@@ -1,5 +1,6 @@
 """The count glyphs as a player reads them: an icon is never mistaken for a
 digit (issue 34, item 10: on the OLED, Speed's side pile of 10 read "010")."""
+
 import os
 
 import pytest
@@ -28,8 +29,10 @@ def glyph_colours(size):
     z = sprites.SIZES[size]
     w, h = z["glyph_w"], z["glyph_h"]
     across = width // w
-    return [tuple(colour((t % across) * w + x, (t // across) * h + y) for y in range(h) for x in range(w))
-            for t in range(sprites.GLYPH_TILES)]
+    return [
+        tuple(colour((t % across) * w + x, (t // across) * h + y) for y in range(h) for x in range(w))
+        for t in range(sprites.GLYPH_TILES)
+    ]
 
 
 @pytest.mark.parametrize("size", sorted(sprites.SIZES))

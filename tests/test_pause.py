@@ -1,18 +1,18 @@
 """Pause, leave a match and the tally, through key events (the keypad-like queue
 with the board's semantics, the App as the board runs it)."""
-import pytest
 
+import pytest
+from helpers import position, speed_position
+
+from desktop.keys import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from engine import speed
 from engine.notation import parse_card
 from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
-from hardware import profiles
+from hardware import profiles, tally
 from hardware.app import App
-from hardware.modes import MATCH, MENU, OVER, PAUSED
-from desktop.keys import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
+from hardware.modes import MATCH, MENU, OVER, PAUSED
 from hardware.storage import SIZE_NEEDED, Store
-from hardware import tally
-from helpers import position, speed_position
 
 STUCK1 = "5C/5D/5H/5S/4C"
 
@@ -45,8 +45,15 @@ class Rig:
         self.keys = DesktopKeys(len(self.profile["keymap"]), lambda: self.clock)
         self.screen = TextScreen()
         self.nvm = nvm if nvm is not None else bytearray(b"\xff" * SIZE_NEEDED)
-        self.app = App(self.screen, self.keys, Event(), self.profile, lambda: self.clock, seed=1,
-                       store=Store(self.nvm, say=lambda m: None))
+        self.app = App(
+            self.screen,
+            self.keys,
+            Event(),
+            self.profile,
+            lambda: self.clock,
+            seed=1,
+            store=Store(self.nvm, say=lambda m: None),
+        )
         self.app.players = players
         self.app.style = 0  # seats side by side: the scenes' words once, as written (blank lines kept)
         self.app.scene.draw()
@@ -85,10 +92,19 @@ PHASES = {
     "spit play": play_position,
     "spit stalemate": stalemate_position,
     "speed ready": lambda: speed.Game(4),
-    "speed play": lambda: speed_position("KS/2H/5D/9C/9D", "5C/5H/5S/4C/4D", pile0="AH", pile1="10C",
-                                         stock0="7c,8h", stock1="8c", side0="3c", side1="3d"),
-    "speed stalemate": lambda: speed_position("2C/2D/2H/2S/-", "5C/5D/5H/5S/4C", pile0="8D", pile1="KD",
-                                              side1="9s,jc", filler="stock1", phase="stalemate", last="1"),
+    "speed play": lambda: speed_position(
+        "KS/2H/5D/9C/9D", "5C/5H/5S/4C/4D", pile0="AH", pile1="10C", stock0="7c,8h", stock1="8c", side0="3c", side1="3d"
+    ),
+    "speed stalemate": lambda: speed_position(
+        "2C/2D/2H/2S/-",
+        "5C/5D/5H/5S/4C",
+        pile0="8D",
+        pile1="KD",
+        side1="9s,jc",
+        filler="stock1",
+        phase="stalemate",
+        last="1",
+    ),
 }
 
 
@@ -117,8 +133,16 @@ def test_pause_and_resume_in_every_phase_and_no_press_moves_while_paused(phase):
 @pytest.mark.parametrize("phase", ["slap", "choose"])
 def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
     rig = Rig()
-    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D",
-                 phase="slap" if phase == "slap" else "choose:0", rules="-" if phase == "slap" else "N")
+    g = position(
+        "8D/-/-/-/-",
+        STUCK1,
+        pile0="7C",
+        pile1="KD,AC",
+        spit0="3C",
+        spit1="3D",
+        phase="slap" if phase == "slap" else "choose:0",
+        rules="-" if phase == "slap" else "N",
+    )
     rig.app.play(g, rig.clock)
     assert g.phase == (SLAP if phase == "slap" else CHOOSE)
     rig.pause(0)

@@ -1,20 +1,20 @@
 """A refused move's mark and word, as a player sees them (issue 34, item 1):
 a mark lasts its second, is never shown again, and the middle names the
 player refused. Every profile, Spit and Speed, both seat layouts."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import middle, position, speed_position  # noqa: E402
+from screens import check_pixels, row_drawn, snapshot
 
-from engine import speed  # noqa: E402
+from desktop.keys import POWER_ON_TICKS  # noqa: E402
 from hardware import sprites  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
-from desktop.keys import POWER_ON_TICKS  # noqa: E402
 from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
 from hardware.screen import FLASH_MS  # noqa: E402
-from helpers import middle, position, speed_position  # noqa: E402
-from test_screen import check_pixels, rig, row_drawn, snapshot  # noqa: E402, F401  (rig: the fixture)
 
 _WRAP = 1 << 29
 
@@ -117,7 +117,7 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
 def test_the_middle_speaks_plain_words(rig, tmp_path):
     # Issue 34, item 11: "stuck" and "v called" were words a new player could
     # not decode. A second spit call waits; a stalemate says nobody can play.
-    from engine.spit import Game, STALEMATE
+    from engine.spit import STALEMATE, Game
 
     profile, display, screen = rig
     controls = Controls(profile["keymap"], profile["cursor"])

@@ -1,18 +1,19 @@
 """Scenes of the App on the real Screen, read back from the rendered frames."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import middle, position, speed_position  # noqa: E402
+from screens import check_pixels, snapshot
 
+from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
 from hardware import tally  # noqa: E402
 from hardware.app import App  # noqa: E402
+from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
 from hardware.modes import OVER
 from hardware.over import WON_MS
-from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
-from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
-from helpers import middle, position, speed_position  # noqa: E402
-from test_screen import check_pixels, rig, snapshot  # noqa: E402, F401  (rig: the fixture)
 
 _WRAP = 1 << 29
 
@@ -69,8 +70,8 @@ def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
     # down; against the computer, facing seats turned its cards away from the
     # one person playing. Now two people face each other, one person plays
     # with every card upright, and the seats line still changes it.
-    from hardware.modes import FACING, MATCH
     from hardware.keymaps import NEXT
+    from hardware.modes import FACING, MATCH
 
     profile, display, screen = rig
     board = Board(profile, screen)
@@ -141,7 +142,7 @@ def _seated(rig, facing):
 def _scene_pixels_are_its_text(screen, display, profile, name, tmp_path):
     # Every pixel of the scene is the font's glyph of its cell (the top
     # copy turned round where it shows); returns what each copy says.
-    from test_screen import draw_turnable_text, rgb565
+    from screens import draw_turnable_text, rgb565
 
     image = snapshot(display, name, tmp_path)
     w, h = profile["width"], profile["height"]

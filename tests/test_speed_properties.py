@@ -1,9 +1,9 @@
 """Speed: properties over random moves, the notation, and the move text."""
+
 import pytest
+from helpers import play_to_the_end, some_move
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from helpers import play_to_the_end, some_move
 
 from engine.notation import NotationError
 from engine.speed import BASE, CAP, GAME_OVER, PLAY, TURN, Game
@@ -20,13 +20,26 @@ def all_cards(g):
 
 
 def snapshot(g):
-    return (bytes(g.cards), bytes(g.counts), g.phase, g.called, g.winner, g.last, g.idle, g.round,
-            tuple(g.scores), (g.rng.s1, g.rng.s2, g.rng.s3))
+    return (
+        bytes(g.cards),
+        bytes(g.counts),
+        g.phase,
+        g.called,
+        g.winner,
+        g.last,
+        g.idle,
+        g.round,
+        tuple(g.scores),
+        (g.rng.s1, g.rng.s2, g.rng.s3),
+    )
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**40), st.integers(0, 3), st.lists(st.tuples(st.booleans(), st.integers(-1, 2),
-                                                                     st.integers(-2, 20)), max_size=400))
+@given(
+    st.integers(0, 2**40),
+    st.integers(0, 3),
+    st.lists(st.tuples(st.booleans(), st.integers(-1, 2), st.integers(-2, 20)), max_size=400),
+)
 def test_random_moves_keep_speed_sound(seed, rules, acts):
     g = Game(seed, rules)
     for legal_one, player, code in acts:
@@ -94,7 +107,7 @@ def test_move_text_round_trips():
 def test_documented_example_is_the_real_deal():
     from engine import speed_text
 
-    example = [l.strip() for l in speed_text.__doc__.splitlines() if l.strip().startswith("speed ready")]
+    example = [t.strip() for t in speed_text.__doc__.splitlines() if t.strip().startswith("speed ready")]
     assert example == [Game(7).text()]
 
 
@@ -107,19 +120,22 @@ def _with(i, value):
     return " ".join(f)
 
 
-@pytest.mark.parametrize("text,says", [
-    ("speed", "16 fields"),
-    (_with(1, "slap"), "unknown phase"),
-    (_with(1, "over"), "winner"),
-    (_with(2, "X"), "unknown rule letter"),
-    (_with(2, "5S"), "order S5"),
-    (_with(3, "0"), "target"),
-    (_with(7, "2"), "last player"),
-    (_with(8, "2H/7C/QC/6D"), "5 slots"),
-    (_with(8, GOOD.split()[8].lower()), "face up"),
-    (_with(9, "-"), "missing cards"),
-    (_with(14, GOOD.split()[14].upper()), "face down"),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("speed", "16 fields"),
+        (_with(1, "slap"), "unknown phase"),
+        (_with(1, "over"), "winner"),
+        (_with(2, "X"), "unknown rule letter"),
+        (_with(2, "5S"), "order S5"),
+        (_with(3, "0"), "target"),
+        (_with(7, "2"), "last player"),
+        (_with(8, "2H/7C/QC/6D"), "5 slots"),
+        (_with(8, GOOD.split()[8].lower()), "face up"),
+        (_with(9, "-"), "missing cards"),
+        (_with(14, GOOD.split()[14].upper()), "face down"),
+    ],
+)
 def test_bad_speed_positions_say_what_is_wrong(text, says):
     with pytest.raises(NotationError) as err:
         Game.from_text(text)

@@ -1,10 +1,11 @@
 """Speed (SD-1..SD-8, D-11, D-12, D-14..D-18): one test (at least) per rule id."""
+
 import pytest
+from helpers import speed_position
 
 from engine.notation import NotationError, card_text, parse_card
 from engine.speed import GAME_OVER, PILE, PLAY, READY, SHORT_SIDES, SIDE, STALEMATE, STOCK, TURN, Game
 from engine.speed_text import E_EMPTY_SLOT, E_NOTHING_TO_TURN, E_PHASE, E_RANK, E_TURNED
-from helpers import speed_position
 
 BUF = bytearray(16)
 
@@ -100,8 +101,16 @@ def test_d15_an_empty_side_pile_counts_as_having_turned():
 
 
 def test_d15_stalemate_at_the_very_start():
-    g = speed_position("2C/2D/2H/2S/3C", "5C/5D/5H/5S/4C", pile0="9c", pile1="kd", side0="8s", side1="7d",
-                       phase="ready", filler="side0")
+    g = speed_position(
+        "2C/2D/2H/2S/3C",
+        "5C/5D/5H/5S/4C",
+        pile0="9c",
+        pile1="kd",
+        side0="8s",
+        side1="7d",
+        phase="ready",
+        filler="side0",
+    )
     g.play(0, TURN)
     g.play(1, TURN)
     assert g.phase == STALEMATE
@@ -127,8 +136,9 @@ def test_sd8_first_to_play_every_card_wins():
 
 
 def test_d12_d18_winner_scores_the_opponents_cards_left_then_a_new_deal():
-    g = speed_position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", side0="3c", stock1="9c,9d",
-                       rules="S", scores="10:0")
+    g = speed_position(
+        "8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", side0="3c", stock1="9c,9d", rules="S", scores="10:0"
+    )
     g.play(0, 0)
     assert g.scores == [10 + 7, 0]  # five in hand, two in stock
     assert g.phase == READY and g.round == 2 and g.winner == -1
@@ -136,8 +146,9 @@ def test_d12_d18_winner_scores_the_opponents_cards_left_then_a_new_deal():
 
 
 def test_d18_reaching_the_target_ends_the_game():
-    g = speed_position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", side0="3c",
-                       rules="S", scores="48:30", target=50)
+    g = speed_position(
+        "8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", side0="3c", rules="S", scores="48:30", target=50
+    )
     g.play(0, 0)
     assert g.scores == [53, 30] and g.phase == GAME_OVER and g.winner == 0
 
@@ -146,8 +157,16 @@ def test_d17_dead_end_fewer_cards_left_wins():
     # Player 0 has four twos, player 1 fives and a four: nothing that goes round
     # (8D, KD, 9S) ever fits. Player 0's side pile is empty, player 1 turns alone.
     # Player 1 has played since the round began ("1", no "*").
-    g = speed_position("2C/2D/2H/2S/-", "5C/5D/5H/5S/4C", pile0="8D", pile1="KD", side1="9s",
-                       filler="stock1", phase="stalemate", last="1")
+    g = speed_position(
+        "2C/2D/2H/2S/-",
+        "5C/5D/5H/5S/4C",
+        pile0="8D",
+        pile1="KD",
+        side1="9s",
+        filler="stock1",
+        phase="stalemate",
+        last="1",
+    )
     assert g.play(1, TURN) == 0  # 9S on KD; both side piles empty: KD reshuffled (D-16)
     assert g.phase == STALEMATE and g.counts[SIDE] == 1 and g.idle
     assert g.play(0, TURN) == 0  # KD comes round again and fits nothing: a dead end
@@ -157,8 +176,16 @@ def test_d17_dead_end_fewer_cards_left_wins():
 
 def test_d17_dead_end_equal_counts_the_last_player_wins():
     # No play since the last reshuffle (the "*"), player 1 played last, 4 cards each.
-    g = speed_position("2C/2D/2H/2S/-", "5C/5D/5H/5S/-", pile0="8D", pile1="KD", side0="9s",
-                       filler="pile0", phase="stalemate", last="1*")
+    g = speed_position(
+        "2C/2D/2H/2S/-",
+        "5C/5D/5H/5S/-",
+        pile0="8D",
+        pile1="KD",
+        side0="9s",
+        filler="pile0",
+        phase="stalemate",
+        last="1*",
+    )
     assert g.play(0, TURN) == 0  # 9S on 8D, side piles empty, nothing fits
     assert g.phase == GAME_OVER and g.winner == 1
 
@@ -168,7 +195,8 @@ def test_d17_the_start_of_a_round_counts_like_a_reshuffle():
     # run out, after 10 turns, not after a reshuffle and 10 more.
     g = Game.from_text(
         "speed ready - 50 1 0:0 1.1.1 -* 2C/2D/2H/2S/3C ac,ad,ah,as,4h,6c,6d,6h,6s,7c 3D/3H/3S/4C/4D"
-        " 4s,5c,5d,5h,5s,7d,7h,7s,8c,8d 8h,8s,9c,9d,9h,9s,10c,10d,10h,10s jc,jd,jh,js,qc,qd,qh,qs,kc,kh kd ks")
+        " 4s,5c,5d,5h,5s,7d,7h,7s,8c,8d 8h,8s,9c,9d,9h,9s,10c,10d,10h,10s jc,jd,jh,js,qc,qd,qh,qs,kc,kh kd ks"
+    )
     assert g.play(0, TURN) == 0 and g.play(1, TURN) == 0  # the middle cards
     turns = 0
     while g.round == 1:
@@ -183,8 +211,9 @@ def test_d17_the_start_of_a_round_counts_like_a_reshuffle():
 
 def test_d17_a_play_after_the_reshuffle_keeps_the_round_going():
     # Only player 0's twos can ever play, on the 3H under the 7C.
-    g = speed_position("8D/2C/2D/2H/2S", "5C/5D/5H/5S/JC", pile0="3H,7C", pile1="KD", side0="9s",
-                       side1="9h", filler="stock1")
+    g = speed_position(
+        "8D/2C/2D/2H/2S", "5C/5D/5H/5S/JC", pile0="3H,7C", pile1="KD", side0="9s", side1="9h", filler="stock1"
+    )
     assert g.play(0, 0) == 0 and g.phase == STALEMATE  # 8D on 7C
     g.play(0, TURN)
     g.play(1, TURN)  # 9S, 9H: the side piles run out after a play: reshuffled (D-16)
@@ -203,13 +232,16 @@ def test_d17_a_play_after_the_reshuffle_keeps_the_round_going():
     assert reshuffled and g.phase != GAME_OVER and g.round == 1  # not a dead end
 
 
-@pytest.mark.parametrize("line, rule", [
-    # play piles 7C and KD, both side piles empty, in play
-    ("speed play - 50 1 0:0 1.1.1 1 8D/2C/2D/2H/2S - 5C/5D/5H/5S/4C %s - - 7C KD", "D-16"),
-    ("speed stalemate - 50 1 0:0 1.1.1 1 2C/2D/2H/2S/3C - 5C/5D/5H/5S/4C %s - - 7C KD", "D-16"),
-    ("speed ready - 50 1 0:0 1.1.1 - 2C/2D/2H/2S/3C %s 5C/5D/5H/5S/4C - 6c 8s 7c kd", "D-17"),
-    ("speed play - 50 1 0:0 1.1.1 - 8D/2C/2D/2H/2S %s 5C/5D/5H/5S/4C - 6c 8s 7C KD", "D-17"),
-])
+@pytest.mark.parametrize(
+    "line, rule",
+    [
+        # play piles 7C and KD, both side piles empty, in play
+        ("speed play - 50 1 0:0 1.1.1 1 8D/2C/2D/2H/2S - 5C/5D/5H/5S/4C %s - - 7C KD", "D-16"),
+        ("speed stalemate - 50 1 0:0 1.1.1 1 2C/2D/2H/2S/3C - 5C/5D/5H/5S/4C %s - - 7C KD", "D-16"),
+        ("speed ready - 50 1 0:0 1.1.1 - 2C/2D/2H/2S/3C %s 5C/5D/5H/5S/4C - 6c 8s 7c kd", "D-17"),
+        ("speed play - 50 1 0:0 1.1.1 - 8D/2C/2D/2H/2S %s 5C/5D/5H/5S/4C - 6c 8s 7C KD", "D-17"),
+    ],
+)
 def test_d16_d17_positions_the_rules_cannot_reach_are_refused(line, rule):
     named = {parse_card(t)[0] for t in line.replace("/", " ").replace(",", " ").split()[8:] if t not in ("-", "%s")}
     rest = ",".join(card_text(c, False) for c in range(52) if c not in named)

@@ -1,11 +1,12 @@
 """The position and move notation: exact round trips, clear errors."""
-import pytest
 
+import pytest
+from helpers import some_move
+
+from engine import spit_text
 from engine.notation import NotationError, card_text, parse_card
 from engine.spit import GAME_OVER, Game
-from engine import spit_text
 from engine.spit_text import MOVE_COUNT, move_text, parse_move
-from helpers import some_move
 
 
 def test_cards_read_and_write():

@@ -1,8 +1,8 @@
 """Properties over random move sequences, legal and illegal (hypothesis)."""
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from helpers import play_to_the_end, some_move
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.spit import GAME_OVER, PLAY, SPIT, SPIT_CARDS, Game
 

@@ -1,5 +1,7 @@
 """One test (at least) per rule id of shared/RULES.md that the Spit engine covers."""
+
 import pytest
+from helpers import legal, position
 
 from engine.cards import NO_CARD, fits
 from engine.notation import parse_card
@@ -37,7 +39,6 @@ from engine.spit_text import (
     fill_move,
     play_move,
 )
-from helpers import legal, position
 
 
 def card(t):
@@ -253,8 +254,15 @@ def test_sp11_same_pile_first_hand_takes_it():
 
 
 def test_sp12_redeal_from_own_cards_with_different_spit_counts():
-    g = position(STUCK0, STUCK1, pile0="7C", pile1="KD,AC", phase="slap",
-                 spit0="3C,4H,6H,7H,9H,10H,JH,QH,KH,AH", spit1="3D,4D,6D,7D,9D,10D,JD,QD,AD,6S")
+    g = position(
+        STUCK0,
+        STUCK1,
+        pile0="7C",
+        pile1="KD,AC",
+        phase="slap",
+        spit0="3C,4H,6H,7H,9H,10H,JH,QH,KH,AH",
+        spit1="3D,4D,6D,7D,9D,10D,JD,QD,AD,6S",
+    )
     assert g.play(0, SLAP_0) == 0  # player 0 takes the big pile 0
     assert g.phase == READY and g.round == 2
     total0 = g.cards_held(0)
@@ -281,8 +289,7 @@ def test_sp13_d6_short_layout_row_by_row():
 
 def test_sp13_d7_fifteen_cards_leave_one_spit_pile():
     # 14 stock cards + the one-card pile 0 = exactly 15 (D-7): a full layout, no spit cards.
-    g = position("AD/2D,3D/4D,6D,7D/8D,9D,10D,JD/QD,KD,AH,2H", STUCK1, pile0="3H", pile1="KS",
-                 phase="slap", filler=1)
+    g = position("AD/2D,3D/4D,6D,7D/8D,9D,10D,JD/QD,KD,AH,2H", STUCK1, pile0="3H", pile1="KS", phase="slap", filler=1)
     g.play(0, SLAP_0)
     assert stock_sizes(g, 0) == [1, 2, 3, 4, 5] and g.counts[SPIT_CARDS] == 0
     assert g.play(0, SPIT) == E_NO_SPIT_CARDS
@@ -334,8 +341,7 @@ def test_d8_one_pile_stalemate_equal_counts_pile_owner_takes_it():
 
 
 def test_sp15_d9_points_are_cards_held_and_rounds_go_on():
-    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D",
-                 rules="S", scores="90:40")
+    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S", scores="90:40")
     g.play(0, play_move(0, 0))
     assert list(g.round_points) == [1, 6]
     assert g.scores == [91, 46]
@@ -343,8 +349,7 @@ def test_sp15_d9_points_are_cards_held_and_rounds_go_on():
 
 
 def test_sp15_d9_lowest_total_wins_at_once_when_someone_reaches_100():
-    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D",
-                 rules="S", scores="40:95")
+    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S", scores="40:95")
     g.play(0, play_move(0, 0))
     assert g.scores == [41, 101]
     assert g.phase == GAME_OVER and g.winner == 0
@@ -352,8 +357,7 @@ def test_sp15_d9_lowest_total_wins_at_once_when_someone_reaches_100():
 
 
 def test_d9_tie_at_100_plays_another_round():
-    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D",
-                 rules="S", scores="99:94")
+    g = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S", scores="99:94")
     g.play(0, play_move(0, 0))
     assert g.scores == [100, 100]
     assert g.phase == SLAP and g.winner == -1
@@ -376,12 +380,12 @@ def test_v1_four_stocks():
     assert g.play(0, fill_move(4, 0)) == E_NOT_A_MOVE
     assert g.play(0, play_move(4, 0)) == E_NOT_A_MOVE
     # "Fewer than 15" becomes "fewer than 10": 12 cards give a full layout and 2 spit cards.
-    g = position("AS/2S,3S/4S,5S,6S/7S,8S,9S,10S", "5C/5D/5H/4C", pile0="JS,QS", pile1="KD",
-                 phase="slap", rules="4", filler=1)
+    g = position(
+        "AS/2S,3S/4S,5S,6S/7S,8S,9S,10S", "5C/5D/5H/4C", pile0="JS,QS", pile1="KD", phase="slap", rules="4", filler=1
+    )
     g.play(0, SLAP_0)
     assert stock_sizes(g, 0) == [1, 2, 3, 4] and g.counts[SPIT_CARDS] == 2
-    g = position("AS/2S,3S/4S,5S,6S/7S,8S", "5C/5D/5H/4C", pile0="JS", pile1="KD",
-                 phase="slap", rules="4", filler=1)
+    g = position("AS/2S,3S/4S,5S,6S/7S,8S", "5C/5D/5H/4C", pile0="JS", pile1="KD", phase="slap", rules="4", filler=1)
     g.play(0, SLAP_0)  # 9 cards: rows 4, 3, 2 -> 1, 2, 3, 3
     assert stock_sizes(g, 0) == [1, 2, 3, 3] and g.counts[SPIT_CARDS] == 0
 

@@ -9,11 +9,11 @@ tests/board_vm/conformance.py prints, for each call the firmware refuses
 default timestamp, what happened. FIRMWARE is what CircuitPython 10.2.1's own
 Pico build printed for it in the emulated Pico (tools/picoemu.py); where that
 firmware is on this machine the test runs it again and compares too."""
+
 import os
 import sys
 
 import pytest
-
 from test_vm import ROOT, STAND_IN_PKGS, run_vm
 
 STAND_INS = os.path.join(ROOT, "tests", "board_vm")
@@ -43,7 +43,9 @@ def on_the_vm(script, tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()
     (drive / "run.py").write_text(open(os.path.join(STAND_INS, script)).read())
-    return run_vm(os.path.join(STAND_INS, "runfile.py"), "/drive/run.py", pkgs=STAND_IN_PKGS, drive=str(drive)).splitlines()
+    return run_vm(
+        os.path.join(STAND_INS, "runfile.py"), "/drive/run.py", pkgs=STAND_IN_PKGS, drive=str(drive)
+    ).splitlines()
 
 
 def test_the_stand_ins_refuse_what_the_firmware_refuses(tmp_path):
@@ -58,8 +60,12 @@ def test_the_recorded_firmware_lines_are_the_firmware_s(tmp_path):
         picoemu.firmware()
     except picoemu.Missing as e:
         pytest.skip(str(e))
-    run = picoemu.emulate(code_py=os.path.join(STAND_INS, "conformance.py"), mark="conformance end", until_ms=10,
-                          work=str(tmp_path / "emu"))
+    run = picoemu.emulate(
+        code_py=os.path.join(STAND_INS, "conformance.py"),
+        mark="conformance end",
+        until_ms=10,
+        work=str(tmp_path / "emu"),
+    )
     lines = run.text().splitlines()
     start = lines.index("code.py output:") + 1
     assert lines[start : start + len(FIRMWARE)] == FIRMWARE
@@ -75,8 +81,8 @@ def gaps(stamps):
 
 def test_the_scan_interval_is_the_boards():
     # The stand-ins' ticks are the firmware's conversion of the board's interval.
-    from hardware.buttons import SCAN_INTERVAL
     from desktop.scan_times import SCAN_TICKS
+    from hardware.buttons import SCAN_INTERVAL
 
     assert SCAN_TICKS == int(SCAN_INTERVAL * 1024) == 2
 
@@ -87,6 +93,7 @@ def test_the_stand_in_scanners_scan_when_the_firmware_s_does():
     # apart (hardware/scan_times.py), and events 37 ms apart land 35 to 38 ms
     # apart (18 or 19 scans); a 5-tick scanner would give 34 or 39.
     from fake_keypad import Event, Keys, run
+
     from desktop.keys import POWER_ON_TICKS
     from desktop.scan_times import first_scan, scan_ms
 

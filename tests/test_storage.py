@@ -1,5 +1,6 @@
 """Settings and match progress that survive power loss: the log of records on
 a model of each board's flash, power cuts at every step, corruption."""
+
 import os
 import random
 
@@ -7,13 +8,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import some_move  # noqa: E402
 
+from desktop.nvm_flash import (  # noqa: E402
+    FileNvm,  # noqa: E402
+    FlashNvm,
+    PowerCut,
+)
 from engine import record  # noqa: E402
 from engine.spit import GAME_OVER, READY, Game  # noqa: E402
-from desktop.nvm_flash import FlashNvm, PowerCut  # noqa: E402
-from desktop.nvm_flash import FileNvm  # noqa: E402
 from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, Store, crc16  # noqa: E402
-from helpers import some_move  # noqa: E402
 
 
 def dealt_positions(count=40):
@@ -179,8 +183,13 @@ def test_the_flash_model_writes_as_the_firmware_does():
     badge = FlashNvm("samd51")
     badge[0] = 1  # every write erases the 8 KB block and programs its 16 pages
     assert (len(badge), badge.erases, badge.pages) == (8192, 1, 16)
-    for bad, error in (((slice(0, 4), b"ab"), ValueError), ((slice(0, 4, 2), b"ab"), NotImplementedError),
-                       ((slice(0, 2), [1, 2]), NotImplementedError), ((4096, 1), IndexError), ((0, 256), ValueError)):
+    for bad, error in (
+        ((slice(0, 4), b"ab"), ValueError),
+        ((slice(0, 4, 2), b"ab"), NotImplementedError),
+        ((slice(0, 2), [1, 2]), NotImplementedError),
+        ((4096, 1), IndexError),
+        ((0, 256), ValueError),
+    ):
         with pytest.raises(error):
             pico[bad[0]] = bad[1]
     assert len(pico) == 4096  # a slice write never resizes it
@@ -261,11 +270,11 @@ def test_file_nvm_keeps_records_across_runs(tmp_path):
 def test_menu_offers_to_resume_a_saved_match(tmp_path):
     import displayio
 
-    from hardware import profiles
-    from hardware.modes import MATCH as PLAYING
-    from hardware.app import App
     from desktop.keys import DesktopKeys, Event
     from desktop.window import pygame_display_class
+    from hardware import profiles
+    from hardware.app import App
+    from hardware.modes import MATCH as PLAYING
     from hardware.screen import Screen
 
     displayio.release_displays()
@@ -319,10 +328,10 @@ def recorded_app():
     a RecordingStore notes."""
     import displayio
 
-    from hardware import profiles
-    from hardware.app import App
     from desktop.keys import DesktopKeys, Event
     from desktop.window import pygame_display_class
+    from hardware import profiles
+    from hardware.app import App
     from hardware.screen import Screen
 
     displayio.release_displays()
@@ -340,8 +349,9 @@ def test_no_save_while_a_press_could_be_decided():
     # written): every save of a whole match comes in the menu, at game over,
     # or when a round is dealt and nobody has called spit yet (D-4: both must
     # call, so no press is being raced then), never during play or a slap.
-    from hardware.modes import MENU as IN_MENU, OVER
     from hardware.modes import MATCH as PLAYING
+    from hardware.modes import MENU as IN_MENU
+    from hardware.modes import OVER
 
     app, _, store = recorded_app()
     app.rules_of[0] = 0
@@ -419,12 +429,13 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     # player leaves a match. Two hours of matches against the computer's pace.
     import displayio
 
-    from hardware import profiles
-    from hardware.modes import MATCH as PLAYING
-    from hardware.app import App
-    from hardware.modes import MENU as IN_MENU, OVER
     from desktop.keys import DesktopKeys, Event
     from desktop.window import pygame_display_class
+    from hardware import profiles
+    from hardware.app import App
+    from hardware.modes import MATCH as PLAYING
+    from hardware.modes import MENU as IN_MENU
+    from hardware.modes import OVER
     from hardware.screen import Screen
     from hardware.storage import RATED_ERASES, SPARE_MS
 
@@ -475,8 +486,15 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
         assert mode in (IN_MENU, OVER) or phase == GAME_OVER or (phase == READY and not called)
     # Power cut now: what the next power-on offers is no older than SPARE_MS of play
     # (or the match that just ended, if it ended since).
-    after = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5,
-                store=Store(FlashNvm("samd51", flash.flash), say=lambda m: None, erases_always=True))
+    after = App(
+        screen,
+        DesktopKeys(8, lambda: 0),
+        Event(),
+        profile,
+        lambda: 0,
+        seed=5,
+        store=Store(FlashNvm("samd51", flash.flash), say=lambda m: None, erases_always=True),
+    )
     if after.saved is not None:
         when = [ms for ms, text in saved_rounds if text == after.saved.text()]
         assert when and t - max(when) <= SPARE_MS + 120000, (t, when)
@@ -488,12 +506,12 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
     # the last write: the player may switch off next.
     import displayio
 
-    from hardware import profiles
-    from hardware.app import App
-    from hardware.modes import MENU as IN_MENU
     from desktop.keys import DesktopKeys, Event
     from desktop.window import pygame_display_class
+    from hardware import profiles
+    from hardware.app import App
     from hardware.keymaps import PILE_0
+    from hardware.modes import MENU as IN_MENU
     from hardware.screen import Screen
 
     displayio.release_displays()
@@ -515,8 +533,15 @@ def test_a_pybadge_keeps_a_match_left_from_the_pause_at_once():
     app.press(0, PILE_0 + 1)  # pile 2 on the pause screen: leave
     app.step(20010)
     assert app.mode == IN_MENU and flash.erases == 1 and store.pending is None
-    again = App(screen, DesktopKeys(8, lambda: 0), Event(), profile, lambda: 0, seed=5,
-                store=Store(FlashNvm("samd51", flash.flash), say=lambda m: None, erases_always=True))
+    again = App(
+        screen,
+        DesktopKeys(8, lambda: 0),
+        Event(),
+        profile,
+        lambda: 0,
+        seed=5,
+        store=Store(FlashNvm("samd51", flash.flash), say=lambda m: None, erases_always=True),
+    )
     assert again.saved is not None and again.saved.round == 2
 
 
@@ -536,8 +561,8 @@ def test_the_desktop_save_file_models_the_profile_s_board(tmp_path):
     # block, every write an erase, so the App holds saves back as on the board.
     import displayio
 
-    from hardware import profiles
     from desktop.io import DesktopIO
+    from hardware import profiles
 
     for name, size, always in (("pico-st7789-240", 4096, False), ("pybadge", 8192, True)):
         displayio.release_displays()

@@ -4,6 +4,7 @@ mypy reads CircuitPython's signatures from the pinned `circuitpython-stubs`
 (a `*-stubs` package wins over Blinka's desktop modules of the same name), over
 exactly the .py files `make flash` puts on a drive. Desktop-only modules are
 not followed (tools/mypy-board.ini)."""
+
 import os
 import sys
 

@@ -1,4 +1,5 @@
 """The unchanged engine/ package on a real MicroPython VM (WebAssembly, under Node.js)."""
+
 import os
 import re
 import shutil
@@ -6,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VM = os.path.join(ROOT, "tools", "mpvm.mjs")
@@ -25,10 +25,15 @@ def run_vm(script, *args, pkgs=("engine",), drive=None, steps=None, heap=None):
     assert node, "Node.js is needed for the MicroPython VM tests"
     assert os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")), "run 'make install' first"
     out = subprocess.run(
-        [node, VM, *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))],
-         *(("--drive", drive) if drive else ()), *(("--steps", steps) if steps else ()),
-         *(("--heap", str(heap)) if heap else ()),
-         os.path.join(SCRIPTS, script)]
+        [
+            node,
+            VM,
+            *[a for p in pkgs for a in ("--pkg", os.path.join(ROOT, p))],
+            *(("--drive", drive) if drive else ()),
+            *(("--steps", steps) if steps else ()),
+            *(("--heap", str(heap)) if heap else ()),
+            os.path.join(SCRIPTS, script),
+        ]
         + [str(a) for a in args],
         capture_output=True,
         text=True,

@@ -17,6 +17,7 @@ counted, the displayio objects they make are):
 
 Targets: highest in use at most 64 KB; no allocation per ordinary move.
 """
+
 import os
 import re
 import subprocess
@@ -38,8 +39,26 @@ def run(cmd):
 
 
 def vm(drive, board, *args):
-    out = run(["node", VM, "--pkg", os.path.join(ROOT, "desktop"), "--heap", "163840", "--drive", drive, "--steps", "vm_step", DRIVER, "/drive", board, "--memory", "--alloc"]
-              + list(args))
+    out = run(
+        [
+            "node",
+            VM,
+            "--pkg",
+            os.path.join(ROOT, "desktop"),
+            "--heap",
+            "163840",
+            "--drive",
+            drive,
+            "--steps",
+            "vm_step",
+            DRIVER,
+            "/drive",
+            board,
+            "--memory",
+            "--alloc",
+        ]
+        + list(args)
+    )
     figures = dict(re.findall(r"^(startup|peak) (\d+)$", out, re.M))
     m = re.search(r"^moves (\d+) allocating (\d+) bytes (\d+) max (\d+)$", out, re.M)
     if m:
@@ -53,8 +72,19 @@ def measure(profile, tmp):
     open(os.path.join(drive, "boot_out.txt"), "w").close()
     run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline"])
     board = "pybadge" if profile == "pybadge" else "pico"
-    run([sys.executable, os.path.join(ROOT, "tools", "make_replay.py"), os.path.join(drive, "spit.txt"),
-         "--profile", profile, "--seed", "3", "--gap", "260"])
+    run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "make_replay.py"),
+            os.path.join(drive, "spit.txt"),
+            "--profile",
+            profile,
+            "--seed",
+            "3",
+            "--gap",
+            "260",
+        ]
+    )
     taps = [t.replace("stock1", "next") if profile == "pybadge" else t for t in DEMO_SPEED]
     with open(os.path.join(drive, "demo.txt"), "w") as f:
         f.write("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)))
@@ -71,8 +101,10 @@ def main(argv):
     names = argv[1:] or PROFILES
     print("Board program on the MicroPython VM: heap (KB) and bytes allocated per ordinary move")
     print()
-    print("| profile | kept after start-up | highest, Spit 2 players | highest, Speed demo "
-          "| per move, Spit: mean / max / moves allocating | per move, Speed demo |")
+    print(
+        "| profile | kept after start-up | highest, Spit 2 players | highest, Speed demo "
+        "| per move, Spit: mean / max / moves allocating | per move, Speed demo |"
+    )
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
@@ -80,11 +112,19 @@ def main(argv):
             alloc, alloc_demo = heap, heap_demo
 
             def per_move(a):
-                return "%d / %d / %d of %d" % (a["bytes"] // max(a["moves"], 1), a["max"], a["allocating"],
-                                               a["moves"])
+                return "%d / %d / %d of %d" % (a["bytes"] // max(a["moves"], 1), a["max"], a["allocating"], a["moves"])
 
-            print("| %s | %s | %s | %s | %s | %s |" % (name, kb(heap["startup"]), kb(heap["peak"]),
-                                                     kb(heap_demo["peak"]), per_move(alloc), per_move(alloc_demo)))
+            print(
+                "| %s | %s | %s | %s | %s | %s |"
+                % (
+                    name,
+                    kb(heap["startup"]),
+                    kb(heap["peak"]),
+                    kb(heap_demo["peak"]),
+                    per_move(alloc),
+                    per_move(alloc_demo),
+                )
+            )
     print()
     print("Targets: highest in use at most 64 KB; no allocation per ordinary move.")
     print()
@@ -94,14 +134,31 @@ def main(argv):
     print("| board | output | idle | while a tune plays | an event | heap, B |")
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
-        for profile, board, output in (("pico-st7789-240", "pico", "buzzer (PWM)"),
-                                       ("pybadge", "pybadge", "synthio + NeoPixels")):
+        for profile, board, output in (
+            ("pico-st7789-240", "pico", "buzzer (PWM)"),
+            ("pybadge", "pybadge", "synthio + NeoPixels"),
+        ):
             drive = os.path.join(tmp, profile)
             os.makedirs(drive)
             open(os.path.join(drive, "boot_out.txt"), "w").close()
             run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline"])
-            out = run(["node", VM, "--pkg", os.path.join(ROOT, "desktop"), "--heap", "163840", "--drive", drive, "--steps", "vm_step",
-                       os.path.join(ROOT, "tests", "board_vm", "feedback_bench.py"), "/drive", board])
+            out = run(
+                [
+                    "node",
+                    VM,
+                    "--pkg",
+                    os.path.join(ROOT, "desktop"),
+                    "--heap",
+                    "163840",
+                    "--drive",
+                    drive,
+                    "--steps",
+                    "vm_step",
+                    os.path.join(ROOT, "tests", "board_vm", "feedback_bench.py"),
+                    "/drive",
+                    board,
+                ]
+            )
             f = dict(re.findall(r"^(\w+) ([\d.]+)$", out, re.M))
             print("| %s | %s | %s | %s | %s | %s |" % (board, output, f["idle"], f["playing"], f["event"], f["heap"]))
 

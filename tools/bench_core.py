@@ -7,6 +7,7 @@ Prints "name value" lines that tools/bench_engine.py gathers into one table:
   games_per_s       whole random games (deal to GAME_OVER)
   floor_per_s       passes of a loop that only reads and writes each byte of a 52-byte bytearray
 """
+
 import sys
 
 from engine.cards import Rng

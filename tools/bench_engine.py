@@ -9,6 +9,7 @@ least any per-move work over the deck can cost. The ratio is floor passes per
 second over full moves per second (target: at most 20). The heap is
 gc.mem_alloc() for the imported engine plus one Game (target: at most 8 KB).
 """
+
 import os
 import re
 import subprocess
@@ -33,7 +34,9 @@ def run(cmd, env=None):
 def table(game, games):
     cpython = run([sys.executable, CORE, str(games), game], env=dict(os.environ, PYTHONPATH=ROOT))
     vm = run(["node", VM, "--pkg", "engine", CORE, str(games), game])
-    heap = run(["node", VM, "--pkg", "engine", "--steps", "vm_step", os.path.join(ROOT, "tests", "vm", "memory.py"), game])
+    heap = run(
+        ["node", VM, "--pkg", "engine", "--steps", "vm_step", os.path.join(ROOT, "tests", "vm", "memory.py"), game]
+    )
     heap = heap["engine_and_game"]
     print("%s engine, %d random games per interpreter (every rule set in turn)" % (game.capitalize(), games))
     print("%-36s %14s %14s" % ("", "CPython", "MicroPython VM"))
@@ -46,7 +49,10 @@ def table(game, games):
     for label, key in rows:
         print("%-36s %14d %14d" % (label, cpython[key], vm[key]))
     for name, f in (("CPython", cpython), ("MicroPython VM", vm)):
-        print("%-36s %14.1f   (target <= 20)" % ("full move / floor pass, " + name, f["floor_per_s"] / f["full_moves_per_s"]))
+        print(
+            "%-36s %14.1f   (target <= 20)"
+            % ("full move / floor pass, " + name, f["floor_per_s"] / f["full_moves_per_s"])
+        )
     print("%-36s %14d   (target <= 8192)" % ("VM heap: engine + one Game, bytes", heap))
     print()
 

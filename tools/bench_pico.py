@@ -29,6 +29,7 @@ by side), and prints, in emulated time and the firmware's own heap:
 Needs the firmware and bootrom (tools/picoemu.py says where); without them it
 says so and exits 0, printing no figures.
 """
+
 import argparse
 import os
 import sys
@@ -38,12 +39,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import make_replay  # noqa: E402
 import picoemu  # noqa: E402
+
 sys.path.insert(0, picoemu.ROOT)
 from engine.spit import SPIT, Game  # noqa: E402
 
 SEED = 3
-REFUSED_POSITION = ("spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
-                    "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
+REFUSED_POSITION = (
+    "spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,"
+    "AD,4D,5D,6D,7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C"
+)
 GAP_MS = 300
 MENU_PRESSES = 10  # the two-player menu's lines: once round the list
 KEPT_MS = 30000  # when the match's heap is collected and read
@@ -76,15 +80,23 @@ def measure(name, seconds, work):
     menu_replay = os.path.join(work, "menu.txt")
     os.makedirs(work)
     with open(menu_replay, "w") as f:
-        f.write("".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(MENU_PRESSES))
-                + "%d end\n" % (1000 + 600 * MENU_PRESSES))
+        f.write(
+            "".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(MENU_PRESSES))
+            + "%d end\n" % (1000 + 600 * MENU_PRESSES)
+        )
     menu = picoemu.emulate(name, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
 
     g = Game(SEED)
     g.play(0, SPIT)
     g.play(1, SPIT)
-    table = picoemu.emulate(name, None, {"SPIT_SEED": SEED, "SPIT_START": "/start.txt"},
-                            {"start.txt": g.text() + "\n"}, until_ms=1000, work=os.path.join(work, "table"))
+    table = picoemu.emulate(
+        name,
+        None,
+        {"SPIT_SEED": SEED, "SPIT_START": "/start.txt"},
+        {"start.txt": g.text() + "\n"},
+        until_ms=1000,
+        work=os.path.join(work, "table"),
+    )
 
     kinds = []
     lines, _ = make_replay.match(SEED, 0, profile, GAP_MS, kinds=kinds)
@@ -93,16 +105,25 @@ def measure(name, seconds, work):
     match_replay = os.path.join(work, "match.txt")
     with open(match_replay, "w") as f:
         f.write("\n".join(kept) + "\n%d end\n" % end)
-    match = picoemu.emulate(name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS},
-                            work=os.path.join(work, "match"))
-    counted = picoemu.emulate(name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"},
-                              work=os.path.join(work, "alloc"))
+    match = picoemu.emulate(
+        name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS}, work=os.path.join(work, "match")
+    )
+    counted = picoemu.emulate(
+        name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"}, work=os.path.join(work, "alloc")
+    )
     # Refused presses: player 0's 2D fits neither 7C nor 9C, pressed every 1.5 s.
     refused_replay = os.path.join(work, "refused.txt")
     with open(refused_replay, "w") as f:
-        f.write("".join("%d p0.stock2\n" % (1500 + 1500 * i) for i in range(6)) + "10500 end\n")  # (after the first draw)
-    refused = picoemu.emulate(name, refused_replay, {"SPIT_SEED": SEED, "SPIT_START": "/refused.txt"},
-                              {"refused.txt": REFUSED_POSITION + "\n"}, work=os.path.join(work, "refused"))
+        f.write(
+            "".join("%d p0.stock2\n" % (1500 + 1500 * i) for i in range(6)) + "10500 end\n"
+        )  # (after the first draw)
+    refused = picoemu.emulate(
+        name,
+        refused_replay,
+        {"SPIT_SEED": SEED, "SPIT_START": "/refused.txt"},
+        {"refused.txt": REFUSED_POSITION + "\n"},
+        work=os.path.join(work, "refused"),
+    )
 
     def probe(run, what, i):
         words = (run.probe(what) or "").split()
@@ -110,16 +131,21 @@ def measure(name, seconds, work):
 
     top = probe(menu, "top", 1)
     t0 = probe(menu, "top", 0)
-    rows = [("heap free at the top of code.py", "%d B" % top),
-            ("start-up to the menu drawn", "%d ms" % (probe(menu, "drawn", 0) - t0)),
-            ("start-up to a match's table drawn", "%d ms" % (probe(table, "drawn", 0) - probe(table, "top", 0)))]
-    for what, run, left in (("after start-up, menu", menu, probe(menu, "ready", 2)),
-                            ("%d s into a match" % (KEPT_MS // 1000), match, probe(match, "kept", 1))):
+    rows = [
+        ("heap free at the top of code.py", "%d B" % top),
+        ("start-up to the menu drawn", "%d ms" % (probe(menu, "drawn", 0) - t0)),
+        ("start-up to a match's table drawn", "%d ms" % (probe(table, "drawn", 0) - probe(table, "top", 0))),
+    ]
+    for what, _, left in (
+        ("after start-up, menu", menu, probe(menu, "ready", 2)),
+        ("%d s into a match" % (KEPT_MS // 1000), match, probe(match, "kept", 1)),
+    ):
         rows.append(("heap kept %s (collected)" % what, "%.1f KB (%.1f KB free)" % ((top - left) / 1024, left / 1024)))
     rows.append(("lowest heap free between passes, match", "%.1f KB" % (probe(counted, "end", 1) / 1024)))
     moves, allocating, total, most = (probe(counted, "alloc", i) for i in range(4))
-    rows.append(("bytes allocated per ordinary move", "%d of %d moves, %d B, %d B at most"
-                 % (allocating, moves, total, most)))
+    rows.append(
+        ("bytes allocated per ordinary move", "%d of %d moves, %d B, %d B at most" % (allocating, moves, total, most))
+    )
     skip = len(make_replay.menu_taps(0, 0, profile["cursor"]))
     card = timings(match, skip)
     rows.append(("card press to first pixel, median / worst", spread([a for a, _ in card])))
@@ -133,24 +159,34 @@ def measure(name, seconds, work):
         last = [p[2] for p, k in zip(pressed, kinds) if k == kind and p[1] is not None]
         sent = sorted(int(f[2] / per_byte) for f, k in zip(frames, kinds) if k == kind and f is not None)
         rows.append(("  a press that is %s" % kind, spread(last)))
-        rows.append(("    its bytes to the display, median / most", "%d / %d B" % (median(sent), sent[-1])
-                     if sent else "-"))
+        rows.append(
+            ("    its bytes to the display, median / most", "%d / %d B" % (median(sent), sent[-1]) if sent else "-")
+        )
     rows.append(("menu press to its last pixel", spread([b for _, b in timings(menu)])))
     rows.append(("refused press to its mark's last pixel", spread([b for _, b in timings(refused)])))
     # The I2C's own pace: the display writes' bytes over their time on the
     # wire (a transaction from its first data byte to its stop).
     sent = sum(w[5] for _, w in match.writes) // 8
     wire = sum(last - w[4] for last, w in match.writes)
-    rows.append(("OLED bus: the match's display bytes, a byte", "%d B in %.0f ms: %.1f us" % (sent, wire, 1000 * wire / sent)
-                 if profile["display"] == "ssd1306" and sent else "-"))
+    rows.append(
+        (
+            "OLED bus: the match's display bytes, a byte",
+            "%d B in %.0f ms: %.1f us" % (sent, wire, 1000 * wire / sent)
+            if profile["display"] == "ssd1306" and sent
+            else "-",
+        )
+    )
     rows.append(("match position after %d s" % seconds, match.probe("position") or "(none)"))
     return rows
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--profile", action="append", help="a Pico profile (again for more; default: "
-                    "pico-st7789-240 and pico-ssd1306, side by side)")
+    ap.add_argument(
+        "--profile",
+        action="append",
+        help="a Pico profile (again for more; default: pico-st7789-240 and pico-ssd1306, side by side)",
+    )
     ap.add_argument("--seconds", type=int, default=40, help="seconds of the match to play")
     args = ap.parse_args(argv)
     try:

@@ -11,6 +11,7 @@ time of the whole process (Python's start included), the best of --runs:
 Each run must print the final position the replay was made for. Target (issue
 12): the default at most 2 s on the development machine.
 """
+
 import argparse
 import os
 import subprocess
@@ -27,8 +28,9 @@ def timed(env, expected, runs):
         e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
         e.update(env)
         t0 = time.monotonic()
-        out = subprocess.run([sys.executable, os.path.join(ROOT, "code.py")], capture_output=True, text=True,
-                             cwd=ROOT, env=e)
+        out = subprocess.run(
+            [sys.executable, os.path.join(ROOT, "code.py")], capture_output=True, text=True, cwd=ROOT, env=e
+        )
         spent = time.monotonic() - t0
         if out.returncode != 0 or out.stdout.strip().splitlines()[-1] != expected:
             sys.exit("the replay did not end as made:\n" + out.stdout + out.stderr)
@@ -43,8 +45,20 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         replay = os.path.join(tmp, "match.txt")
-        made = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make_replay.py"), replay, "--seed",
-                               str(args.seed), "--gap", "260"], capture_output=True, text=True, check=True)
+        made = subprocess.run(
+            [
+                sys.executable,
+                os.path.join(ROOT, "tools", "make_replay.py"),
+                replay,
+                "--seed",
+                str(args.seed),
+                "--gap",
+                "260",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         expected = made.stdout.strip().splitlines()[-1]
         taps = sum(1 for line in open(replay) if line.split("#")[0].strip())
         base = {"SPIT_REPLAY": replay, "SPIT_SEED": str(args.seed)}

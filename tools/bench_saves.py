@@ -22,6 +22,7 @@ a PyBadge's SAMD51), and prints:
   says why; its saves the App writes at most once in storage.SPARE_MS of
   play from power-on, and when a player leaves a match).
 """
+
 import argparse
 import os
 import random
@@ -73,32 +74,50 @@ def main(argv=None):
             if flash.erases == erases:
                 worst_pages = max(worst_pages, flash.pages - pages)
         per_k = 1000.0 / args.saves
-        print("%s (%s): %d saves, %.0f erases and %.0f pages programmed per 1,000 saves"
-              % (chip, "Pico" if chip == "rp2040" else "PyBadge", args.saves, flash.erases * per_k, flash.pages * per_k))
-        print("  saves that erase (a cut there can lose every record): %d in %d (one in %.0f)"
-              % (flash.erases, args.saves, args.saves / max(flash.erases, 1)))
+        print(
+            "%s (%s): %d saves, %.0f erases and %.0f pages programmed per 1,000 saves"
+            % (chip, "Pico" if chip == "rp2040" else "PyBadge", args.saves, flash.erases * per_k, flash.pages * per_k)
+        )
+        print(
+            "  saves that erase (a cut there can lose every record): %d in %d (one in %.0f)"
+            % (flash.erases, args.saves, args.saves / max(flash.erases, 1))
+        )
         hours = 10 * 365
         per_hour = args.per_hour * flash.erases / float(args.saves)
         print("  wear: %.1f erases an hour of play, %.0f in ten years of an hour a day" % (per_hour, per_hour * hours))
         if chip == "rp2040":
-            print("  scanner stalls: an ordinary save programs at most %d pages: %.1f ms typical, %.0f ms at most"
-                  % (worst_pages, worst_pages * PICO_PAGE_MS[0], worst_pages * PICO_PAGE_MS[1]))
+            print(
+                "  scanner stalls: an ordinary save programs at most %d pages: %.1f ms typical, %.0f ms at most"
+                % (worst_pages, worst_pages * PICO_PAGE_MS[0], worst_pages * PICO_PAGE_MS[1])
+            )
             pages = flash.block // flash.page
-            print("  a save that erases: %.0f ms typical, %.0f ms at most (the erase and %d pages)"
-                  % (PICO_ERASE_MS[0] + pages * PICO_PAGE_MS[0], PICO_ERASE_MS[1] + pages * PICO_PAGE_MS[1], pages))
-            print("  rated %d erases: %.1f %% used in ten years" % (PICO_RATED_ERASES,
-                                                                     100.0 * per_hour * hours / PICO_RATED_ERASES))
+            print(
+                "  a save that erases: %.0f ms typical, %.0f ms at most (the erase and %d pages)"
+                % (PICO_ERASE_MS[0] + pages * PICO_PAGE_MS[0], PICO_ERASE_MS[1] + pages * PICO_PAGE_MS[1], pages)
+            )
+            print(
+                "  rated %d erases: %.1f %% used in ten years"
+                % (PICO_RATED_ERASES, 100.0 * per_hour * hours / PICO_RATED_ERASES)
+            )
         else:
-            print("  every write erases the 8 KB block: saves are held back and written at most once in %d min"
-                  " of play (and when a player leaves a match)" % (SPARE_MS // 60000))
-            print("  planned for %d erases: %.1f %% used in ten years of play; a power cut loses at most %d min of play"
-                  % (RATED_ERASES, 100.0 * per_hour * hours / RATED_ERASES, SPARE_MS // 60000))
+            print(
+                "  every write erases the 8 KB block: saves are held back and written at most once in %d min"
+                " of play (and when a player leaves a match)" % (SPARE_MS // 60000)
+            )
+            print(
+                "  planned for %d erases: %.1f %% used in ten years of play; a power cut loses at most %d min of play"
+                % (RATED_ERASES, 100.0 * per_hour * hours / RATED_ERASES, SPARE_MS // 60000)
+            )
             day = 3600000 // SPARE_MS + 1  # an hour's held-back writes, and one when a player leaves a match
-            print("  an hour a day, leaving a match each day: %d erases a day, %d in ten years, %.0f %% of %d"
-                  % (day, day * 3650, 100.0 * day * 3650 / RATED_ERASES, RATED_ERASES))
+            print(
+                "  an hour a day, leaving a match each day: %d erases a day, %d in ten years, %.0f %% of %d"
+                % (day, day * 3650, 100.0 * day * 3650 / RATED_ERASES, RATED_ERASES)
+            )
             pages = flash.block // flash.page
-            print("  a write (the erase and %d pages): %.0f ms typical, %.0f ms at most, only when nobody races"
-                  % (pages, SAMD_ERASE_MS[0] + pages * SAMD_PAGE_MS[0], SAMD_ERASE_MS[1] + pages * SAMD_PAGE_MS[1]))
+            print(
+                "  a write (the erase and %d pages): %.0f ms typical, %.0f ms at most, only when nobody races"
+                % (pages, SAMD_ERASE_MS[0] + pages * SAMD_PAGE_MS[0], SAMD_ERASE_MS[1] + pages * SAMD_PAGE_MS[1])
+            )
     return 0
 
 

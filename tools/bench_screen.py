@@ -9,6 +9,7 @@ move is a card played from a stock in PLAY that leaves the phase as it was;
 its cost is every pixel its key presses made displayio push. Target: at most
 5 % of the screen per ordinary move.
 """
+
 import os
 import sys
 
@@ -19,11 +20,11 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import displayio  # noqa: E402
 
+from desktop.window import pygame_display_class  # noqa: E402
 from engine.cards import Rng  # noqa: E402
 from engine.spit import GAME_OVER, PLAY, Game  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
-from desktop.window import pygame_display_class  # noqa: E402
 from hardware.keymaps import key_numbers  # noqa: E402
 from hardware.plan import keys_for_move  # noqa: E402
 from hardware.screen import Screen  # noqa: E402

@@ -3,8 +3,9 @@
     python tools/flash.py DRIVE [--profile NAME] [--force] [--offline] [--source]
     make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge]
 
-Copies code.py, engine/ and hardware/ (not the desktop-only modules, and only
-the card sprite sheets of the profile's screen size), and the libraries the board profile needs into DRIVE/lib: with circup when it can reach
+Copies code.py, engine/ and hardware/ (whole but for the card sprite sheets
+of other screen sizes; the desktop's room, desktop/, stays behind), and the
+libraries the board profile needs into DRIVE/lib: with circup when it can reach
 the network, else from the CircuitPython packages installed on this machine
 (requirements.txt pins them).
 
@@ -28,6 +29,7 @@ Nothing is written unless everything fits. The files it writes are listed in
 DRIVE/.spit-files; a later flash removes only files from that list that are no
 longer needed, never anything else.
 """
+
 import argparse
 import importlib.machinery
 import os
@@ -81,7 +83,9 @@ def library_files(names):
     for name in names:
         spec = importlib.machinery.PathFinder.find_spec(name, where)
         if spec is None or spec.origin is None:
-            raise FlashError("library %s is not installed here: run 'make install' (or flash online with circup)" % name)
+            raise FlashError(
+                "library %s is not installed here: run 'make install' (or flash online with circup)" % name
+            )
         if spec.submodule_search_locations:  # a package: every .py in it
             base = list(spec.submodule_search_locations)[0]
             for dirpath, dirnames, filenames in os.walk(base):
@@ -103,14 +107,14 @@ def settings_text(drive, profile_name, explicit):
     if not os.path.exists(path):
         with open(os.path.join(ROOT, "settings.toml")) as f:
             ours = f.read()
-        return "".join(line if l.startswith("SPIT_PROFILE") else l for l in ours.splitlines(True))
+        return "".join(line if t.startswith("SPIT_PROFILE") else t for t in ours.splitlines(True))
     with open(path) as f:
         lines = f.read().splitlines(True)
-    found = any(l.split("=")[0].strip() == "SPIT_PROFILE" for l in lines)
+    found = any(t.split("=")[0].strip() == "SPIT_PROFILE" for t in lines)
     if found and not explicit:
         return None  # keep the drive's choice
     if found:
-        return "".join(line if l.split("=")[0].strip() == "SPIT_PROFILE" else l for l in lines)
+        return "".join(line if t.split("=")[0].strip() == "SPIT_PROFILE" else t for t in lines)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     return "".join(lines) + line
@@ -164,8 +168,8 @@ def drive_profile(drive):
     path = os.path.join(drive, "settings.toml")
     if os.path.exists(path):
         with open(path) as f:
-            for l in f:
-                key, _, value = l.partition("=")
+            for t in f:
+                key, _, value = t.partition("=")
                 if key.strip() == "SPIT_PROFILE":
                     return value.strip().strip('"')
     return None
@@ -174,7 +178,7 @@ def drive_profile(drive):
 def read_manifest(drive):
     try:
         with open(os.path.join(drive, MANIFEST)) as f:
-            return [l.strip() for l in f if l.strip()]
+            return [t.strip() for t in f if t.strip()]
     except OSError:
         return []
 
@@ -262,8 +266,15 @@ def _flash(drive, profile_name, offline, say, mpy_folder):
 
     usage = shutil.disk_usage(drive)
     say("profile %s: %s" % (name, profile["title"]))
-    say("copied %d files, %d bytes: %s%s" % (len(written), needed, ", ".join(sorted({r.split("/")[0] for r in written})),
-                                              " (compiled to .mpy)" if mpy_folder is not None else ""))
+    say(
+        "copied %d files, %d bytes: %s%s"
+        % (
+            len(written),
+            needed,
+            ", ".join(sorted({r.split("/")[0] for r in written})),
+            " (compiled to .mpy)" if mpy_folder is not None else "",
+        )
+    )
     if settings is not None:
         say("settings.toml: SPIT_PROFILE = %s" % name)
     if removed:

@@ -25,18 +25,42 @@ the MicroPython VM by tests/test_board_lint.py):
   try/except ImportError), abc, functools, itertools, copy, string, textwrap,
   pathlib, argparse, logging, tomllib.
 """
+
 import ast
 import os
 import string
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MISSING_METHODS = {"ljust", "rjust", "zfill", "title", "casefold", "removeprefix", "removesuffix", "expandtabs",
-                   "swapcase", "bit_length"}
+MISSING_METHODS = {
+    "ljust",
+    "rjust",
+    "zfill",
+    "title",
+    "casefold",
+    "removeprefix",
+    "removesuffix",
+    "expandtabs",
+    "swapcase",
+    "bit_length",
+}
 SEARCHES = {"index", "find", "rfind", "count"}
 BYTE_BUFFERS = ("keymap", "cards", "counts", "buf", "nvm", "payload", "data")
-MISSING_MODULES = {"dataclasses", "enum", "typing", "abc", "functools", "itertools", "copy", "string", "textwrap",
-                   "pathlib", "argparse", "logging", "tomllib"}
+MISSING_MODULES = {
+    "dataclasses",
+    "enum",
+    "typing",
+    "abc",
+    "functools",
+    "itertools",
+    "copy",
+    "string",
+    "textwrap",
+    "pathlib",
+    "argparse",
+    "logging",
+    "tomllib",
+}
 ORDER_FREE = "# any order"
 
 
@@ -59,7 +83,9 @@ def _name(node):
 
 
 def _numeric(node):
-    return (isinstance(node, ast.Constant) and isinstance(node.value, int)) or isinstance(node, (ast.BinOp, ast.UnaryOp))
+    return (isinstance(node, ast.Constant) and isinstance(node.value, int)) or isinstance(
+        node, (ast.BinOp, ast.UnaryOp)
+    )
 
 
 def _format_conversions(text):
@@ -80,9 +106,7 @@ class Lint(ast.NodeVisitor):
         self.found.append("%s:%d: %s" % (self.path, node.lineno, what))
 
     def visit_Try(self, node):
-        guards = any(
-            h.type is not None and "ImportError" in ast.dump(h.type) for h in node.handlers
-        )
+        guards = any(h.type is not None and "ImportError" in ast.dump(h.type) for h in node.handlers)
         self._guarded += guards
         for child in node.body:
             self.visit(child)

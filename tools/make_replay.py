@@ -15,6 +15,7 @@ taps, holds and bounces (a switch at the other level for one scan), 5 ms to
 pauses and game-over screens make of them. No position is known beforehand:
 the desktop and the board program (tests/board_vm/boardrun.py) must end alike.
 """
+
 import argparse
 import os
 import sys
@@ -26,9 +27,9 @@ from engine.cards import Rng  # noqa: E402
 from engine.spit import GAME_OVER, SPIT, Game  # noqa: E402
 from engine.spit_text import parse_rules  # noqa: E402
 from hardware import profiles  # noqa: E402
-from hardware.modes import OPTIONS  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
 from hardware.keymaps import NEXT, PILE_0, STOCK_0  # noqa: E402
+from hardware.modes import OPTIONS  # noqa: E402
 from hardware.plan import keys_for_move  # noqa: E402
 
 NAMES = {PILE_0: "pile0", PILE_0 + 1: "pile1", NEXT: "next"}
@@ -86,8 +87,15 @@ def match(seed, rules, profile, gap, kind=0, kinds=None):
             controls.apply(g)
             t += gap
             if kinds is not None:
-                kinds.append("new round" if g.round != before[0] else "phase" if g.phase != before[1]
-                             else "play" if bytes(g.counts) != before[2] else "choose")
+                kinds.append(
+                    "new round"
+                    if g.round != before[0]
+                    else "phase"
+                    if g.phase != before[1]
+                    else "play"
+                    if bytes(g.counts) != before[2]
+                    else "choose"
+                )
         mirror.play(player, move)
         if g.text() != mirror.text():
             raise SystemExit("the planned keys did not make move %d for player %d" % (move, player))

@@ -29,6 +29,7 @@ so the four-colour deck is four palette writes, not more art. Suits also
 differ by shape on every screen. The rows, marks and glyphs list only the
 colours they use, renumbered: the board keeps each listed colour in RAM.
 """
+
 import os
 import struct
 import sys
@@ -40,9 +41,16 @@ from hardware import sprites as S  # noqa: E402
 
 # 3 x 5 digits
 DIGITS = [
-    "###|#.#|#.#|#.#|###", ".#.|##.|.#.|.#.|###", "###|..#|###|#..|###", "###|..#|###|..#|###",
-    "#.#|#.#|###|..#|..#", "###|#..|###|..#|###", "###|#..|###|#.#|###", "###|..#|.#.|.#.|.#.",
-    "###|#.#|###|#.#|###", "###|#.#|###|..#|###",
+    "###|#.#|#.#|#.#|###",
+    ".#.|##.|.#.|.#.|###",
+    "###|..#|###|#..|###",
+    "###|..#|###|..#|###",
+    "#.#|#.#|###|..#|..#",
+    "###|#..|###|..#|###",
+    "###|#..|###|#.#|###",
+    "###|..#|.#.|.#.|.#.",
+    "###|#.#|###|#.#|###",
+    "###|#.#|###|..#|###",
 ]
 # 5 x 7 ranks, A 2 .. 10 J Q K ("10" is squeezed into 7 columns)
 RANKS = [
@@ -79,7 +87,7 @@ CROSS = "#.#|.#.|#.#"
 
 
 def pattern(text):
-    return [row for row in text.split("|")]
+    return text.split("|")
 
 
 class Sheet:
@@ -253,8 +261,7 @@ def draw_glyphs(size):
             continue
         for j in range(3):
             row = j if up else 2 - j
-            sheet.rect(t, x0 + (1 - min(j, 1)) * k, y0 + (row + 1) * k, (1 + 2 * min(j, 1)) * k, k,
-                       S.INK_DIGIT)
+            sheet.rect(t, x0 + (1 - min(j, 1)) * k, y0 + (row + 1) * k, (1 + 2 * min(j, 1)) * k, k, S.INK_DIGIT)
     return sheet
 
 
@@ -273,8 +280,9 @@ def bmp(sheet, palette, bits):
     colours = b"".join(struct.pack("<BBBB", c & 255, (c >> 8) & 255, c >> 16, 0) for c in palette)
     offset = 14 + 40 + len(colours)
     header = struct.pack("<2sIHHI", b"BM", offset + len(pixels), 0, 0, offset)
-    info = struct.pack("<IiiHHIIiiII", 40, sheet.w, sheet.h, 1, bits, 0, len(pixels), 2835, 2835, len(palette),
-                       len(palette))
+    info = struct.pack(
+        "<IiiHHIIiiII", 40, sheet.w, sheet.h, 1, bits, 0, len(pixels), 2835, 2835, len(palette), len(palette)
+    )
     data = header + info + colours + pixels
     # displayio's OnDiskBitmap reads the first 138 bytes at once: a tiny sheet
     # is padded after its pixels.
@@ -305,8 +313,14 @@ def sheets():
         # inks (the board gives a back its own).
         inked = (palette[0], palette[S.INK_PAPER], palette[S.INK_SUIT])
         paper = tuple(palette[i] for i in S.FACE_INKS)
-        for part, draw in (("cards", draw_cards), ("ranks", draw_ranks), ("suits", draw_suits), ("rows", draw_rows),
-                           ("marks", draw_marks), ("glyphs", draw_glyphs)):
+        for part, draw in (
+            ("cards", draw_cards),
+            ("ranks", draw_ranks),
+            ("suits", draw_suits),
+            ("rows", draw_rows),
+            ("marks", draw_marks),
+            ("glyphs", draw_glyphs),
+        ):
             sheet = draw(size)
             own = paper if part == "cards" else inked if part in ("ranks", "suits") else compact(sheet, palette)
             out[S.file_name(name, part)] = bmp(sheet, own, 4)

@@ -19,6 +19,7 @@ SPIT_PICO_BOOTROM the 16 KB bootrom image; by default both are looked for in
 ~/.cache/spit-pico/ as firmware.uf2 and bootrom.bin. Without them the tests
 that need them are skipped, saying why.
 """
+
 import argparse
 import json
 import os
@@ -60,8 +61,9 @@ def firmware_banner(uf2):
     CircuitPython 10.2.1 on 2025-10-21"), read out of the UF2's payload."""
     with open(uf2, "rb") as f:
         data = f.read()
-    payload = b"".join(data[i + 32 : i + 32 + int.from_bytes(data[i + 16 : i + 20], "little")]
-                       for i in range(0, len(data) - 511, 512))
+    payload = b"".join(
+        data[i + 32 : i + 32 + int.from_bytes(data[i + 16 : i + 20], "little")] for i in range(0, len(data) - 511, 512)
+    )
     at = payload.find(b"Adafruit CircuitPython ")
     if at < 0:
         raise Missing("%s holds no CircuitPython version" % uf2)
@@ -213,8 +215,22 @@ class Run:
         return out
 
 
-def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=None, frames=(), until_ms=None,
-            probe=True, without=(), work=None, mark=None, source=False, pull_ups=True, oled=True, code_py=None):
+def emulate(
+    profile_name="pico-st7789-240",
+    replay=None,
+    settings=None,
+    files=None,
+    frames=(),
+    until_ms=None,
+    probe=True,
+    without=(),
+    work=None,
+    mark=None,
+    source=False,
+    pull_ups=True,
+    oled=True,
+    code_py=None,
+):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
     files) and until_ms count from the mark, the first console line that
@@ -253,8 +269,13 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
         "held_high": [gpio(b) for b in profile["buttons"]]
         + ([gpio(profile["display_pins"][p]) for p in ("sda", "scl")] if pull_ups else []),
         "spi": pins and {"bus": 0, "dc": gpio(pins["dc"]), "cs": gpio(pins["cs"]), "hz": 62500000},
-        "i2c": i2c and {"sda": gpio(i2c["sda"]), "scl": gpio(i2c["scl"]), "pulled": pull_ups,
-                        "address": i2c["address"] if oled else None},
+        "i2c": i2c
+        and {
+            "sda": gpio(i2c["sda"]),
+            "scl": gpio(i2c["scl"]),
+            "pulled": pull_ups,
+            "address": i2c["address"] if oled else None,
+        },
         "mark": mark or ("probe ready" if probe else None),
         "refresh_pin": PROBE_PIN if probe else None,
         "events": events,
@@ -266,8 +287,9 @@ def emulate(profile_name="pico-st7789-240", replay=None, settings=None, files=No
     path = os.path.join(work, "job.json")
     with open(path, "w") as f:
         json.dump(job, f)
-    done = subprocess.run(["node", os.path.join(ROOT, "tools", "picoemu.mjs"), path], capture_output=True,
-                          text=True, cwd=ROOT)
+    done = subprocess.run(
+        ["node", os.path.join(ROOT, "tools", "picoemu.mjs"), path], capture_output=True, text=True, cwd=ROOT
+    )
     if done.returncode != 0:
         raise RuntimeError("the emulator failed: %s" % done.stderr[-2000:])
     return Run(json.loads(line) for line in done.stdout.splitlines() if line.startswith("{"))
@@ -334,8 +356,9 @@ def main(argv=None):
         if args.shot:
             events, end_ms = replay_events(args.replay, profiles.get(args.profile)) if args.replay else ([], 0)
             end = args.until or end_ms or 1000
-        run = emulate(args.profile, args.replay, settings, files, frames=(end,) if end else (), until_ms=args.until,
-                      work=work)
+        run = emulate(
+            args.profile, args.replay, settings, files, frames=(end,) if end else (), until_ms=args.until, work=work
+        )
     except (Missing, ValueError, OSError) as e:
         print("picoemu: %s" % e)
         return 2

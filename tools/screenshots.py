@@ -11,6 +11,7 @@ words and the pause screen twice, one copy turned) and a refused move
 (tools/screenshots/facing.png, refused.png). Run it again when the art or the
 screen changes.
 """
+
 import os
 import shutil
 import subprocess
@@ -29,8 +30,10 @@ def shoot(profile, tmp):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     for cmd, extra in (
         ([os.path.join(ROOT, "tools", "make_replay.py"), replay, "--profile", profile, "--seed", str(SEED)], {}),
-        ([os.path.join(ROOT, "code.py")], {"SPIT_PROFILE": profile, "SPIT_REPLAY": replay, "SPIT_FRAMES": frames,
-                                            "SPIT_SEED": str(SEED)}),
+        (
+            [os.path.join(ROOT, "code.py")],
+            {"SPIT_PROFILE": profile, "SPIT_REPLAY": replay, "SPIT_FRAMES": frames, "SPIT_SEED": str(SEED)},
+        ),
     ):
         out = subprocess.run([sys.executable] + cmd, capture_output=True, text=True, env=dict(env, **extra), cwd=ROOT)
         if out.returncode:
@@ -53,13 +56,13 @@ def scenes():
     import displayio
     import pygame
 
+    from desktop.keys import DesktopKeys, Event
+    from desktop.window import pygame_display_class
     from engine.spit import Game
     from hardware import profiles
     from hardware.app import App
-    from hardware.modes import FACING
-    from desktop.keys import DesktopKeys, Event
-    from desktop.window import pygame_display_class
     from hardware.keymaps import STOCK_0
+    from hardware.modes import FACING
     from hardware.screen import Screen
 
     profile = profiles.get("pico-st7789-240")
@@ -99,7 +102,8 @@ def scenes():
     app.start_match(0)
     g = app.game = Game.from_text(  # player 0's 2D fits neither 7C nor 9C
         "spit play - 1 0:0 1.1.1 8D/9h,2C/2D/2H/2S 3c 6H/9s,10S/5H/5S/4C 3d AC,5C,6C,8C,10C,JC,QC,KC,AD,4D,5D,6D,"
-        "7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C")
+        "7D,9D,10D,JD,QD,KD,AH,3H,4H,7H,8H,10H,JH,QH,KH,AS,3S,4S,6S,7S,8S,JS,QS,KS,7C 9C"
+    )
     for t, key in ((100, STOCK_0 + 2), (400, None)):
         if key is not None:
             k = keymap.index(key)

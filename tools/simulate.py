@@ -9,6 +9,7 @@ reaction time has passed (a change on the table does not reset a reaction
 already under way; the move is chosen when the time comes). Prints the tables
 and writes PNG plots to DIR (default out/simulation).
 """
+
 import argparse
 import os
 import sys
@@ -16,8 +17,10 @@ from multiprocessing import Pool
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import speed  # noqa: E402
-from engine import spit  # noqa: E402
+from engine import (
+    speed,  # noqa: E402
+    spit,  # noqa: E402
+)
 from engine.bot import LEVEL_NAMES, RANDOM, Bot  # noqa: E402
 
 CONFIGS = (
@@ -69,8 +72,14 @@ def duel(game, bots, max_moves=200000):
         if game.phase == spit.STALEMATE and before != spit.STALEMATE:
             stalemates += 1
     mean = [sum(w) / len(w) if w else 0 for w in waits]
-    return {"winner": game.winner, "ms": t, "moves": moves, "stalemates": stalemates, "rounds": game.round,
-            "faster": 0 if mean[0] < mean[1] else 1}
+    return {
+        "winner": game.winner,
+        "ms": t,
+        "moves": moves,
+        "stalemates": stalemates,
+        "rounds": game.round,
+        "faster": 0 if mean[0] < mean[1] else 1,
+    }
 
 
 def one_game(job):
@@ -104,15 +113,17 @@ def summarise(results):
     for config, rs in sorted(by_config.items()):
         rounds = sum(r["rounds"] for r in rs)
         same = [r for r in rs if r["levels"][0] == r["levels"][1]]
-        rows.append({
-            "name": CONFIGS[config][0],
-            "games": len(rs),
-            "rounds_per_game": rounds / len(rs),
-            "moves_per_round": sum(r["moves"] for r in rs) / rounds,
-            "stalemates_per_round": sum(r["stalemates"] for r in rs) / rounds,
-            "faster_wins": sum(1 for r in same if r["winner"] == r["faster"]) / max(1, len(same)),
-            "minutes": {lv: _mean([r["ms"] / 60000 for r in rs if r["levels"] == (lv, lv)]) for lv in PLAYERS},
-        })
+        rows.append(
+            {
+                "name": CONFIGS[config][0],
+                "games": len(rs),
+                "rounds_per_game": rounds / len(rs),
+                "moves_per_round": sum(r["moves"] for r in rs) / rounds,
+                "stalemates_per_round": sum(r["stalemates"] for r in rs) / rounds,
+                "faster_wins": sum(1 for r in same if r["winner"] == r["faster"]) / max(1, len(same)),
+                "minutes": {lv: _mean([r["ms"] / 60000 for r in rs if r["levels"] == (lv, lv)]) for lv in PLAYERS},
+            }
+        )
     return rows
 
 
@@ -199,23 +210,39 @@ def main(argv=None):
     spit_wins = win_matrix(results, spit_ids)
     speed_wins = win_matrix(results, speed_ids)
     print("%d games (%d per pairing of Random and the four levels, per configuration)\n" % (len(results), args.games))
-    print("| configuration | games | rounds/game | moves/round | stalemates/round | faster player wins |"
-          + "".join(" min, %s |" % NAMES[lv] for lv in PLAYERS))
+    print(
+        "| configuration | games | rounds/game | moves/round | stalemates/round | faster player wins |"
+        + "".join(" min, %s |" % NAMES[lv] for lv in PLAYERS)
+    )
     print("|---|---|---|---|---|---|" + "---|" * len(PLAYERS))
     for r in rows:
-        print("| %s | %d | %.1f | %.0f | %.2f | %.0f %% |" % (r["name"], r["games"], r["rounds_per_game"],
-              r["moves_per_round"], r["stalemates_per_round"], r["faster_wins"] * 100)
-              + "".join(" %.1f |" % r["minutes"][lv] for lv in PLAYERS))
+        print(
+            "| %s | %d | %.1f | %.0f | %.2f | %.0f %% |"
+            % (
+                r["name"],
+                r["games"],
+                r["rounds_per_game"],
+                r["moves_per_round"],
+                r["stalemates_per_round"],
+                r["faster_wins"] * 100,
+            )
+            + "".join(" %.1f |" % r["minutes"][lv] for lv in PLAYERS)
+        )
     for title, wins in (("Spit", spit_wins), ("Speed", speed_wins)):
         print("\n%s: %% of games the row player wins against the column player\n" % title)
         print("| | " + " | ".join(NAMES[p] for p in PLAYERS) + " |")
         print("|---|" + "---|" * len(PLAYERS))
         for a in PLAYERS:
-            print("| %s | " % NAMES[a] + " | ".join("-" if a == b else "%.0f" % (wins.get((a, b), 0) * 100)
-                                                    for b in PLAYERS) + " |")
+            print(
+                "| %s | " % NAMES[a]
+                + " | ".join("-" if a == b else "%.0f" % (wins.get((a, b), 0) * 100) for b in PLAYERS)
+                + " |"
+            )
     if not args.quick:
         plot(rows, spit_wins, speed_wins, args.out)
-        print("\nplots: %s" % ", ".join(os.path.join(args.out, f) for f in ("strength.png", "length.png", "rounds.png")))
+        print(
+            "\nplots: %s" % ", ".join(os.path.join(args.out, f) for f in ("strength.png", "length.png", "rounds.png"))
+        )
     return results
 
 

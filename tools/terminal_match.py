@@ -6,6 +6,7 @@ Each move is drawn as the table looks after it: player 1 at the top, the two
 spit piles in the middle, player 0 at the bottom. A stand-in for the desktop
 simulator until the screen exists; the engine is the same one the board runs.
 """
+
 import argparse
 import os
 import sys

@@ -1,4 +1,5 @@
 """Stand-in for the adafruit_displayio_ssd1306 driver library: a display of the asked size."""
+
 import displayio
 
 

@@ -4,8 +4,15 @@
 # read is an EOFError, and each value is masked to the bitmap's bits.
 
 
-def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False,
-             swap_bytes_in_element=False, reverse_rows=False):
+def readinto(
+    bitmap,
+    file,
+    bits_per_pixel,
+    element_size=1,
+    reverse_pixels_in_element=False,
+    swap_bytes_in_element=False,
+    reverse_rows=False,
+):
     if bits_per_pixel not in (1, 2, 4, 8):
         raise NotImplementedError("the stand-in reads 1, 2, 4 or 8 bits a pixel")
     if element_size not in (1, 2, 4):

@@ -3,6 +3,7 @@
 The test driver calls use("pico"), use("pybadge") or use("pygamer") before the program starts;
 a board has only its own pins, so a wrong profile meets a missing pin.
 """
+
 import sys
 
 # The Pico's wiring, which a test may change before the program starts: the

@@ -39,6 +39,7 @@ the menu's state and its lines as drawn, "nvm HEX", "outputs COUNT DIGEST"
 (every change of sound and lights, and when: outputs.py), and the figures
 asked for.
 """
+
 import gc
 import sys
 
@@ -52,14 +53,15 @@ else:
     # the VM has it in /proj; last on the path, so the drive's packages come first.
     sys.path.append(_os.path.dirname(_os.path.dirname(HERE)))
 
+import audioio  # noqa: E402,F401
 import board  # noqa: E402  (stand-ins, as the firmware has them: loaded before the heap is measured)
 import displayio  # noqa: E402
 import keypad  # noqa: E402
 import microcontroller  # noqa: E402
-import supervisor  # noqa: E402
-import audioio, busdisplay, busio, digitalio, fontio, fourwire, i2cdisplaybus, pwmio, synthio  # noqa: E402,F401
-import terminalio  # noqa: E402,F401
 import outputs  # noqa: E402
+import supervisor  # noqa: E402
+import terminalio  # noqa: E402,F401
+
 from desktop.scan_times import first_scan, scan_at_or_after, scan_ms  # noqa: E402
 
 PASS_MS = 5  # a pass of the loop unless --loop-ms says
@@ -74,9 +76,21 @@ class Held(Exception):
 
 
 def parse_args(argv):
-    opts = {"drive": argv[1], "board": argv[2], "set": {}, "replay": None, "clock": _POWER_ON_TICKS, "loop": PASS_MS,
-            "until": None, "stop": None, "nvm": None, "memory": False, "alloc": False, "missing": None,
-            "every": False}
+    opts = {
+        "drive": argv[1],
+        "board": argv[2],
+        "set": {},
+        "replay": None,
+        "clock": _POWER_ON_TICKS,
+        "loop": PASS_MS,
+        "until": None,
+        "stop": None,
+        "nvm": None,
+        "memory": False,
+        "alloc": False,
+        "missing": None,
+        "every": False,
+    }
     i = 3
     while i < len(argv):
         a = argv[i]
@@ -263,8 +277,14 @@ class Driver:
             spent = gc.mem_alloc() - self._before
             g = app.game
             c = app.controls
-            if (g is not None and app.mode == 1 and c.applied == self._applied + 1 and g.round == self._round
-                    and self._phase == 1 and g.phase == 1):
+            if (
+                g is not None
+                and app.mode == 1
+                and c.applied == self._applied + 1
+                and g.round == self._round
+                and self._phase == 1
+                and g.phase == 1
+            ):
                 # One move that kept the round in play: an ordinary move.
                 self.moves += 1
                 self.alloc_total += spent
@@ -352,8 +372,9 @@ def main():
     microcontroller.use(chip)
     if opts["nvm"]:  # the flash as an earlier run left it (the rest erased)
         raw = opts["nvm"]
-        microcontroller.nvm = microcontroller.FlashNvm(chip, bytes(int(raw[2 * i : 2 * i + 2], 16)
-                                                                    for i in range(len(raw) // 2)))
+        microcontroller.nvm = microcontroller.FlashNvm(
+            chip, bytes(int(raw[2 * i : 2 * i + 2], 16) for i in range(len(raw) // 2))
+        )
     import os
 
     overrides = opts["set"]
@@ -464,11 +485,16 @@ def report(driver):
         print("startup %d" % driver.startup)
         print("peak %d" % driver.peak)
     if driver.opts["alloc"]:
-        print("moves %d allocating %d bytes %d max %d" % (
-            driver.moves, driver.alloc_moves, driver.alloc_total, driver.alloc_max))
+        print(
+            "moves %d allocating %d bytes %d max %d"
+            % (driver.moves, driver.alloc_moves, driver.alloc_total, driver.alloc_max)
+        )
     print("passes %d" % driver.passes)
     print("outputs %d %d" % (outputs.count, outputs.digest))
-    menu = " ".join(str(x) for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.scene.item if app.mode == 0 else 0))
+    menu = " ".join(
+        str(x)
+        for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.scene.item if app.mode == 0 else 0)
+    )
     print("menu " + menu)
     for line in app.screen.text.text.split("\n"):
         print("line " + line)

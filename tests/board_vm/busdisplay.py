@@ -1,10 +1,12 @@
 """Stand-in for CircuitPython 9's busdisplay: BusDisplay, the displays on a bus."""
+
 import displayio
 
 
 class BusDisplay(displayio.StandInDisplay):
-    def __init__(self, display_bus, init_sequence, *, width, height, colstart=0, rowstart=0, rotation=0,
-                 backlight_pin=None, **kw):
+    def __init__(
+        self, display_bus, init_sequence, *, width, height, colstart=0, rowstart=0, rotation=0, backlight_pin=None, **kw
+    ):
         # The sequence is commands, each with its argument count (bit 7: a
         # delay byte follows the arguments), as the firmware reads it.
         i = 0

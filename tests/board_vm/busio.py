@@ -5,6 +5,7 @@ The RP2040 port's rules (ports/raspberrypi/common-hal/busio): SPI's clock is
 a GPIO n with n % 4 == 2, its MOSI n % 4 == 3 of the same SPI (n // 8 % 2);
 I2C's SDA is even and its SCL odd, of the same I2C (n // 2 % 2). Other pins
 are "Invalid pins"; a pin already in use is "GPn in use"."""
+
 import board
 
 
@@ -18,8 +19,13 @@ class SPI:
     def __init__(self, clock, MOSI=None, MISO=None):
         if clock.number >= 0:  # a Pico's pin
             spi = clock.number // 8 % 2
-            if (clock.number % 4 != 2 or MOSI is not None and (MOSI.number % 4 != 3 or MOSI.number // 8 % 2 != spi)
-                    or MISO is not None and (MISO.number % 4 != 0 or MISO.number // 8 % 2 != spi)):
+            if (
+                clock.number % 4 != 2
+                or MOSI is not None
+                and (MOSI.number % 4 != 3 or MOSI.number // 8 % 2 != spi)
+                or MISO is not None
+                and (MISO.number % 4 != 0 or MISO.number // 8 % 2 != spi)
+            ):
                 raise ValueError("Invalid pins")
         _free(clock, MOSI, MISO)
         self._pins = (clock, MOSI, MISO)
@@ -35,8 +41,9 @@ class SPI:
 
 class I2C:
     def __init__(self, scl, sda, *, frequency=100000, timeout=255):
-        if scl.number >= 0 and not (scl.number % 2 == 1 and sda.number % 2 == 0
-                                    and scl.number // 2 % 2 == sda.number // 2 % 2):
+        if scl.number >= 0 and not (
+            scl.number % 2 == 1 and sda.number % 2 == 0 and scl.number // 2 % 2 == sda.number // 2 % 2
+        ):
             raise ValueError("Invalid pins")
         _free(scl, sda)
         # The RP2040 port lets the lines float for 3 us and reads them: low means no pull-up.

@@ -217,8 +217,9 @@ class Palette:
 
 
 class TileGrid:
-    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
-                 default_tile=0, x=0, y=0):
+    def __init__(
+        self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None, default_tile=0, x=0, y=0
+    ):
         # The firmware's checks: a Bitmap or OnDiskBitmap shaded by a Palette,
         # tiles that divide it, tile values below its tile count.
         if not isinstance(bitmap, (Bitmap, OnDiskBitmap)):

@@ -6,6 +6,7 @@ Prints "idle US", "playing US" (per Feedback.update call, no tune / a tune and
 a light running), "event US" (starting a tune and a light) and "heap BYTES"
 (the feedback module and its outputs, made as the board makes them).
 """
+
 import gc
 import sys
 import time

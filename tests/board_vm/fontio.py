@@ -1,4 +1,5 @@
 """Stand-in for CircuitPython's fontio: BuiltinFont and Glyph (see terminalio)."""
+
 try:
     from collections import namedtuple
 except ImportError:  # a MicroPython without it

@@ -1,4 +1,5 @@
 """Stand-in for CircuitPython 9's fourwire (the SPI display bus): it takes its pins, as the firmware's does."""
+
 import displayio
 
 

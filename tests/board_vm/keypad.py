@@ -1,8 +1,9 @@
 """Stand-in for CircuitPython's keypad with the board's semantics.
 
 - The scanner scans when the test driver calls scan_all(ms) (at the
-  firmware's scan times of its clock: desktop/scan_times.py), and once when it is made, as the firmware's does; every event of one
-  scan carries that scan's timestamp, in key-number order.
+  firmware's scan times of its clock: desktop/scan_times.py), and once when
+  it is made, as the firmware's does; every event of one scan carries that
+  scan's timestamp, in key-number order.
 - Debouncing is the firmware's up/down counter per key
   (shared-module/keypad/__init__.c, keypad_debounce): it starts at 0, so a key
   held at power-on gives no press, only its later release; from released
@@ -133,8 +134,7 @@ class _Scanner:
 
 
 class Keys(_Scanner):
-    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
-                 debounce_threshold=1):
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64, debounce_threshold=1):
         import board
 
         for pin in pins:
@@ -148,8 +148,19 @@ class Keys(_Scanner):
 
 
 class ShiftRegisterKeys(_Scanner):
-    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count, value_when_pressed,
-                 interval=0.02, max_events=64, debounce_threshold=1):
+    def __init__(
+        self,
+        *,
+        clock,
+        data,
+        latch,
+        value_to_latch=True,
+        key_count,
+        value_when_pressed,
+        interval=0.02,
+        max_events=64,
+        debounce_threshold=1,
+    ):
         import board
 
         for pin in (clock, data, latch):

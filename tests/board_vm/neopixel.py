@@ -1,4 +1,5 @@
 """Stand-in for the neopixel library: a strip of pixels set and shown."""
+
 import outputs
 
 

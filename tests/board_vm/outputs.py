@@ -1,6 +1,7 @@
 """What the sound and light stand-ins put out, and when: a count and a running
 checksum of (ticks_ms, what) for each change, in small ints (nothing is
 allocated). boardrun.py prints them, so runs can be compared change for change."""
+
 import supervisor
 
 count = 0

@@ -1,4 +1,5 @@
 """Stand-in for CircuitPython's pwmio: a PWM output whose frequency and duty cycle can be set."""
+
 import outputs
 
 

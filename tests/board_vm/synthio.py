@@ -1,4 +1,5 @@
 """Stand-in for CircuitPython's synthio: notes pressed and released on a synthesizer."""
+
 import outputs
 
 

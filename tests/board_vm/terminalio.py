@@ -4,6 +4,7 @@ The board's font is one bitmap in flash whose tiles are the glyphs; here every
 glyph is a 4 x 8 block. The pixels a person sees are checked on the desktop
 and on the emulated Pico's real firmware.
 """
+
 import displayio
 import fontio
 

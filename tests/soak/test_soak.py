@@ -16,12 +16,19 @@ suite on many more games and matches (about 6 minutes on 2 cores):
 - 5,000 random key events on every profile, 3 seeds each: the board program
   on the VM and CPython and the desktop end alike (test_board_vm.py's 2).
 """
+
 import itertools
 
 import pytest
-
-from test_board_vm import (  # noqa: F401 (drives: a fixture)
-    PROFILES, board_run, both, demo_replay, desktop_final, drives, random_presses, whole_match_on_the_vm)
+from test_board_vm import (
+    PROFILES,
+    board_run,
+    both,
+    demo_replay,
+    desktop_final,
+    random_presses,
+    whole_match_on_the_vm,
+)
 from test_code_py import run
 from test_vm import run_cpython, run_vm
 
@@ -60,8 +67,9 @@ def test_a_computer_against_computer_match(drives, game, seed):
     profile = PROFILES[seed % 4]
     drive = drives[profile]
     path = demo_replay(drive, profile, game)
-    run_ = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=%d" % seed, "--stop", "over",
-                "--until", "3600000")
+    run_ = both(
+        drive, profile, "--replay", str(path), "--set", "SPIT_SEED=%d" % seed, "--stop", "over", "--until", "3600000"
+    )
     assert run_["final"].startswith(game + " over:")
 
 

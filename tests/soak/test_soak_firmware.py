@@ -14,10 +14,10 @@ skipped where the firmware and bootrom are absent, saying so):
 - when the firmware's keypad scans (make test checks the stand-ins' times,
   tests/test_stand_ins.py): events 37 ms apart stamped 35 to 38 ms apart.
 """
+
 import os
 
 import pytest
-
 from test_board_vm import WRONG_PINS
 from test_code_py import ROOT, run
 from test_firmware import ABSENT, MATCH_KEYS, desktop, picoemu, same_as_desktop
@@ -61,8 +61,15 @@ def test_wrong_pins_are_messages_on_the_firmware(tmp_path, profile, edit, says):
     # The VM's busio and keypad refuse these pins with the firmware's words
     # (test_board_vm.py); here the firmware itself does.
     text = open(os.path.join(ROOT, "hardware", "profiles.py")).read().replace(edit[0], edit[1])
-    got = picoemu.emulate(profile, until_ms=100, probe=False, files={"hardware/profiles.py": text}, source=True,
-                          work=str(tmp_path / "emu"), mark="Spit cannot start")
+    got = picoemu.emulate(
+        profile,
+        until_ms=100,
+        probe=False,
+        files={"hardware/profiles.py": text},
+        source=True,
+        work=str(tmp_path / "emu"),
+        mark="Spit cannot start",
+    )
     said = got.text()
     assert says in said and "Traceback" not in said, said
 
@@ -73,9 +80,15 @@ def test_the_firmware_scans_every_2_ticks_of_1024_a_second(tmp_path):
     # when a scan comes a tick late: the firmware's tick interrupt is set 977
     # us after the last one ran); a scanner of 5 ticks would give 34 or 39.
     replay = tmp_path / "taps.txt"
-    replay.write_text("".join("%d p0.stock0 %s\n" % (100 + i * PRESS_EVERY_MS, "up" if i % 2 else "down")
-                              for i in range(20)) + "900 end\n")
-    run = picoemu.emulate(replay=str(replay), code_py=os.path.join(STAND_INS, "scan_check.py"),
-                          mark="scan check ready", work=str(tmp_path / "emu"))
+    replay.write_text(
+        "".join("%d p0.stock0 %s\n" % (100 + i * PRESS_EVERY_MS, "up" if i % 2 else "down") for i in range(20))
+        + "900 end\n"
+    )
+    run = picoemu.emulate(
+        replay=str(replay),
+        code_py=os.path.join(STAND_INS, "scan_check.py"),
+        mark="scan check ready",
+        work=str(tmp_path / "emu"),
+    )
     stamps = [int(line.split()[1]) for line in run.text().splitlines() if line.startswith("stamp ")]
     assert len(stamps) == 20 and sum(1 for g in gaps(stamps) if 35 <= g <= 38) >= 15, gaps(stamps)

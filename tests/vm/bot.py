@@ -6,13 +6,15 @@ For Spit and for Speed, COUNT games of the Expert bot against the Medium one;
 micropython.heap_lock() is held around every decision and move, so any
 allocation raises. Prints "ok GAME DECISIONS US_PER_DECISION" per game kind.
 """
+
 import gc
 import sys
 import time
 
+from locked import run_locked
+
 from engine import speed, spit
 from engine.bot import Bot
-from locked import run_locked
 
 
 def step(state):

@@ -7,14 +7,16 @@ presses and releases, gaps of 0..29 ms, crossing the ticks_ms wrap at 2**29)
 while micropython.heap_lock() is held. Prints "ok PROFILE ATTEMPTS APPLIED" or
 "alloc PROFILE EVENT_INDEX".
 """
+
 import gc
 import sys
+
+from locked import run_locked
 
 from engine.cards import Rng
 from engine.spit import Game
 from hardware.controls import Controls
 from hardware.keymaps import HANDHELD_14, PYBADGE
-from locked import run_locked
 
 
 def step(state):

@@ -9,11 +9,14 @@ Prints one line per game, "ok SEED RULES MOVES ROUNDS", or "alloc SEED RULES
 MOVES POSITION" for the move that allocated, and "heap_lock works" first,
 proving that the lock really refuses an allocation.
 """
+
 import gc
 import sys
 
-from engine.cards import Rng
 from locked import lock_refuses_allocation, run_locked
+
+from engine.cards import Rng
+
 if len(sys.argv) > 3 and sys.argv[3] == "speed":
     from engine.speed import GAME_OVER, Game
 

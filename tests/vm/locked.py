@@ -4,6 +4,7 @@ Under micropython.heap_lock() any allocation raises MemoryError, so a run that
 finishes proves the code allocated nothing. A new global name allocates too:
 the locked code runs inside step(), never at module level.
 """
+
 import micropython
 
 

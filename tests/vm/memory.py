@@ -6,6 +6,7 @@ In steps (this VM's gc.collect() frees only what no call from its host still
 running can reach): the first measures the heap before, the second imports the
 engine and makes a Game, the third collects and prints what is kept.
 """
+
 import gc
 import sys
 

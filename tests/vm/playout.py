@@ -7,9 +7,11 @@ engine's own PRNG picks (so both interpreters make the same choices). One line
 per game: seed, moves, rounds, winner, a checksum of every position passed
 through, and the final position in notation. Run by tests/test_vm.py on both.
 """
+
 import sys
 
 from engine.cards import Rng
+
 if len(sys.argv) > 3 and sys.argv[3] == "speed":
     from engine.speed import GAME_OVER, Game
 

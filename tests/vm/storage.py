@@ -3,6 +3,7 @@
 Prints "ok N" after N Spit and N Speed rounds saved to alternate slots of a
 bytearray nvm and read back identical, or raises.
 """
+
 from engine import record, speed
 from engine.spit import Game
 from hardware.storage import MATCH, SETTINGS, SIZE_NEEDED, Store
