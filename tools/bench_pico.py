@@ -73,9 +73,15 @@ def spread(values):
     return "%.1f / %.1f ms (%d)" % (median(values), max(values), len(values))
 
 
-def measure(name, seconds, work):
-    """The figures of one profile: (label, text) rows."""
+def measure(name, seconds, work, files=None, without=()):
+    """The figures of one profile: (label, text) rows. files and without
+    change every drive it runs (picoemu.write_drive: tools/bench_text.py
+    swaps the text module so)."""
     profile = picoemu.profiles.get(name)
+
+    def emulate(profile_name, replay, settings, more=None, **kw):
+        return picoemu.emulate(profile_name, replay, settings, dict(files or {}, **(more or {})), without=without, **kw)
+
     work = os.path.join(work, name)
     menu_replay = os.path.join(work, "menu.txt")
     os.makedirs(work)
@@ -84,12 +90,12 @@ def measure(name, seconds, work):
             "".join("%d p0.stock1\n" % (1000 + 600 * i) for i in range(MENU_PRESSES))
             + "%d end\n" % (1000 + 600 * MENU_PRESSES)
         )
-    menu = picoemu.emulate(name, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
+    menu = emulate(name, menu_replay, {"SPIT_SEED": SEED}, work=os.path.join(work, "menu"))
 
     g = Game(SEED)
     g.play(0, SPIT)
     g.play(1, SPIT)
-    table = picoemu.emulate(
+    table = emulate(
         name,
         None,
         {"SPIT_SEED": SEED, "SPIT_START": "/start.txt"},
@@ -105,10 +111,10 @@ def measure(name, seconds, work):
     match_replay = os.path.join(work, "match.txt")
     with open(match_replay, "w") as f:
         f.write("\n".join(kept) + "\n%d end\n" % end)
-    match = picoemu.emulate(
+    match = emulate(
         name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS}, work=os.path.join(work, "match")
     )
-    counted = picoemu.emulate(
+    counted = emulate(
         name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"}, work=os.path.join(work, "alloc")
     )
     # Refused presses: player 0's 2D fits neither 7C nor 9C, pressed every 1.5 s.
@@ -117,7 +123,7 @@ def measure(name, seconds, work):
         f.write(
             "".join("%d p0.stock2\n" % (1500 + 1500 * i) for i in range(6)) + "10500 end\n"
         )  # (after the first draw)
-    refused = picoemu.emulate(
+    refused = emulate(
         name,
         refused_replay,
         {"SPIT_SEED": SEED, "SPIT_START": "/refused.txt"},

@@ -100,8 +100,9 @@ def write_drive(folder, profile_name, banner, settings=None, files=None, probe=T
     with open(os.path.join(folder, "settings.toml"), "a") as f:
         for name, value in (settings or {}).items():
             f.write("%s = %s\n" % (name, json.dumps(value)))
-    for path, text in (files or {}).items():
-        with open(os.path.join(folder, path), "w") as f:
+    for path, text in (files or {}).items():  # (bytes: a compiled module)
+        os.makedirs(os.path.dirname(os.path.join(folder, path)), exist_ok=True)
+        with open(os.path.join(folder, path), "wb" if isinstance(text, bytes) else "w") as f:
             f.write(text)
     if probe:
         os.replace(os.path.join(folder, "code.py"), os.path.join(folder, "spit_main.py"))
