@@ -63,7 +63,17 @@ def timings(run, skip=0):
     return [(a, b) for _, a, b in run.press_to_pixels()[skip:] if a is not None]
 
 
-KINDS = ("play", "choose", "phase", "new round")  # make_replay.match's kinds of a match's presses
+# make_replay.match's kinds of a match's presses, and the worst each may take
+# (the team's goals, issue 33): a card onto a pile, a card into an empty stock
+# (SP-6), both piles turned, a new round's whole table.
+KINDS = (
+    ("play", 25),
+    ("fill", 35),
+    ("choose", None),
+    ("turn", 60),
+    ("phase", None),
+    ("new round", 250),
+)
 
 
 def spread(values):
@@ -161,10 +171,11 @@ def measure(name, seconds, work, files=None, without=()):
     pressed = match.press_to_pixels()
     frames = match.press_frames()
     per_byte = 8 if profile["display"] == "ssd1306" else 0.5  # pixels a byte on the bus (1 bit; RGB565)
-    for kind in KINDS:
+    for kind, goal in KINDS:
         last = [p[2] for p, k in zip(pressed, kinds) if k == kind and p[1] is not None]
         sent = sorted(int(f[2] / per_byte) for f, k in zip(frames, kinds) if k == kind and f is not None)
-        rows.append(("  a press that is %s" % kind, spread(last)))
+        met = "" if goal is None or not last else ", worst %s %d" % ("<=" if max(last) <= goal else "OVER", goal)
+        rows.append(("  a press that is %s" % kind, spread(last) + met))
         rows.append(
             ("    its bytes to the display, median / most", "%d / %d B" % (median(sent), sent[-1]) if sent else "-")
         )

@@ -24,7 +24,7 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import speed  # noqa: E402
 from engine.cards import Rng  # noqa: E402
-from engine.spit import GAME_OVER, SPIT, Game  # noqa: E402
+from engine.spit import FILL_BASE, GAME_OVER, PLAY, SLAP_0, SPIT, Game  # noqa: E402
 from engine.spit_text import parse_rules  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
@@ -52,9 +52,11 @@ def menu_taps(kind, rules, cursor):
 
 def match(seed, rules, profile, gap, kind=0, kinds=None):
     # kinds (a list): what each key line does, appended in step with them:
-    # "menu", "new round", "phase" (a spit call or turn, the slap, a round
-    # over), "play" (a card moved, the phase as it was), "choose" (nothing
-    # moved: a card chosen, a call waiting for the other player's).
+    # "menu", "new round", "turn" (both piles turned: the second spit call,
+    # Speed's turn), "phase" (the slap, a choice, a round over, a stalemate),
+    # "fill" (SP-6: a card put into an empty stock), "play" (a card moved onto
+    # a pile, the phase as it was), "choose" (nothing moved: a card chosen, a
+    # call waiting for the other player's).
     make = speed.Game if kind else Game
     g = make(seed, rules)
     mirror = make(seed, rules)  # what code.py's game should go through
@@ -90,9 +92,9 @@ def match(seed, rules, profile, gap, kind=0, kinds=None):
                 kinds.append(
                     "new round"
                     if g.round != before[0]
-                    else "phase"
+                    else ("turn" if g.phase == PLAY else "phase")
                     if g.phase != before[1]
-                    else "play"
+                    else ("fill" if not kind and FILL_BASE <= move < SLAP_0 else "play")
                     if bytes(g.counts) != before[2]
                     else "choose"
                 )
