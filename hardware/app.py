@@ -136,6 +136,7 @@ class App:
         except (ValueError, OSError) as e:
             print("match not saved: %s" % e)
         forget("engine.record")  # loaded again at the next round's save
+        forget("engine.games")  # (which the record loads)
 
     # -- the words of the scenes (hardware/pages.py) --
 
@@ -231,7 +232,7 @@ class App:
         # The match on the table: the screen's names, who plays each side, and
         # the first save. The scenes' modules are forgotten: the match has their heap.
         self.scene = None
-        for name in ("hardware.menu", "hardware.tally", "hardware.seats", "hardware.modes"):
+        for name in ("hardware.menu", "hardware.tally", "hardware.seats"):
             forget(name)  # (loaded again when the menu shows, or the style is set)
         self.close_pages()
         self.game = game
@@ -254,6 +255,7 @@ class App:
         self.sides = sides.choose(players, game, self.controls, self.key_of)
         self.controls.muted = sides.muted(self.sides)  # a side the buttons do not play takes no keys
         forget("hardware.sides")
+        forget("hardware.modes")  # (after sides, which loads it; the scenes load it again)
         forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
         if self.sides is None:
             for name in ("hardware.computer", "hardware.plan", "engine.bot"):
