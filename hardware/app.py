@@ -37,7 +37,7 @@ def _sooner(a, b):
 
 
 class App:
-    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None):
+    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None, start=None):
         self.screen = screen
         self.feedback = feedback if feedback is not None else Feedback()  # sound and lights
         self.store = store  # hardware.storage.Store, or None: nothing is saved
@@ -77,7 +77,10 @@ class App:
         from . import menu  # (it shows first)
 
         menu.load(self)
-        self._menu()
+        if start is None:
+            self._menu()
+        else:  # a match from a given position (SPIT_START): the menu is never drawn
+            self.begin(start, ticks_ms())
 
     @property
     def rules(self):
@@ -232,7 +235,7 @@ class App:
         # The match on the table: the screen's names, who plays each side, and
         # the first save. The scenes' modules are forgotten: the match has their heap.
         self.scene = None
-        for name in ("hardware.menu", "hardware.tally", "hardware.seats"):
+        for name in ("hardware.menu", "hardware.seats"):
             forget(name)  # (loaded again when the menu shows, or the style is set)
         self.close_pages()
         self.game = game
@@ -250,16 +253,19 @@ class App:
             if players == DEMO
             else ("top: CPU " + name, "^ CPU " + name, "CPU " + name, name)
         )
-        from . import sides
+        self.sides = None  # two people: both sides at the buttons, nothing more to load
+        self.controls.muted = 0
+        if players:
+            from . import sides
 
-        self.sides = sides.choose(players, game, self.controls, self.key_of)
-        self.controls.muted = sides.muted(self.sides)  # a side the buttons do not play takes no keys
-        forget("hardware.sides")
-        forget("hardware.modes")  # (after sides, which loads it; the scenes load it again)
-        forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
-        if self.sides is None:
+            self.sides = sides.choose(players, game, self.controls, self.key_of)
+            self.controls.muted = sides.muted(self.sides)  # a side the buttons do not play takes no keys
+            forget("hardware.sides")
+        else:
             for name in ("hardware.computer", "hardware.plan", "engine.bot"):
                 forget(name)
+        forget("hardware.modes")  # (after sides, which loads it; the scenes load it again)
+        forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
         self.controls.call = game.call
         self.saved = None
         self.matches += 1

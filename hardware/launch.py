@@ -24,16 +24,15 @@ def start(on_board, open_io, setting, hold):
         profile = profiles.get(setting("SPIT_PROFILE"), source)
         io = open_io(profile)
         seed = _seed(setting)
+        position = setting("SPIT_START")
+        start = start_position(position) if position else None  # (a bad one: a message before the App is built)
         from .app import App
         from .screen import Screen
 
         screen = Screen(io.display, profile)
-        app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback)
+        app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start)
         if not on_board:
             io.app = app  # a fast replay asks it when something is due
-        position = setting("SPIT_START")
-        if position:
-            app.begin(start_position(position), io.ticks_ms())
     except profiles.SetupError as e:
         fail(str(e), on_board, hold, io)
     except ImportError as e:

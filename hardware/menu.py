@@ -1,12 +1,13 @@
 # The menu scene: what its lines say and what its keys do, and the settings
-# it keeps (read back at start-up: load). Loaded while the menu shows; a
+# and tally it keeps (read back at start-up: load; game over counts a match
+# won here too: count_win). Loaded while the menu shows; a
 # match forgets it (hardware.forget), so the match has its heap. It asks the
 # App for a match through what press and step return (hardware/modes.py).
 
 from engine.games import TITLES
 from engine.spit import SCORING
 
-from . import forget, storage, tally
+from . import forget, storage
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
 from .modes import DEMO, FACING, FOUR_COLOURS, OPTIONS, PLAYERS, RESUME, START, STAY
@@ -108,7 +109,7 @@ class Menu:
             assert g is not None  # the item is there only with a saved match
             if g.rules & SCORING:  # the points say how far it went
                 return "Resume %s %d:%d" % (TITLES[g.kind], g.scores[0], g.scores[1])
-            return tally.fit(
+            return fit(
                 ("Resume %s round %d" % (TITLES[g.kind], g.round), "Resume %s R%d" % (TITLES[g.kind], g.round)),
                 app.screen.cols - 1,
             )
@@ -134,9 +135,9 @@ class Menu:
         # forms (a menu line has the screen's columns less the chosen line's ">").
         app = self.app
         if app.players == DEMO:
-            return tally.fit(("Tally none in a demo", "No tally in a demo"), app.screen.cols - 1)
-        forms = tally.forms(app)
-        return tally.fit(("Tally " + forms[0], "Won " + forms[1]) + forms[1:], app.screen.cols - 1)
+            return fit(("Tally none in a demo", "No tally in a demo"), app.screen.cols - 1)
+        forms = tally_forms(app)
+        return fit(("Tally " + forms[0], "Won " + forms[1]) + forms[1:], app.screen.cols - 1)
 
     def lines(self):
         app = self.app
@@ -207,7 +208,7 @@ class Menu:
         elif item == _TALLY:
             self.clearing = not clearing  # the second press clears
             if clearing:
-                tally.clear(app)
+                clear_tally(app)
             return STAY
         else:
             app.rules_of[app.kind] ^= OPTIONS[app.kind][item - _OPTION][2]
@@ -233,3 +234,53 @@ class Menu:
                     )
                 ),
             )
+
+
+# -- the tally of matches won (the menu's last line, and game over's) --
+
+
+def count_win(app, winner):
+    # A finished match in the tally: two people, or the person (player 0)
+    # against the computer at its level; the computer against itself is not.
+    if app.players == DEMO:
+        return
+    i = 2 * app.players + winner  # (two people's first, then each level's)
+    app.tally[i] = min(app.tally[i] + 1, 0xFFFF)
+    save_tally(app)
+
+
+def clear_tally(app):
+    app.tally = [0] * 10
+    save_tally(app)
+
+
+def save_tally(app):
+    if app.store is not None:
+        app.store.save(storage.TALLY, bytes(b for n in app.tally for b in (n & 255, n >> 8)))
+
+
+def tally_forms(app):
+    # The tally for the players chosen now (not a demo), longest form first:
+    # "bottom 3 : 2 top", "bottom 3:2 top", "3:2"; "you 5 : 7 Hard", "you
+    # 5:7 Hard", "you 5:7 CPU", "5:7". Who won how many matters more than
+    # the spaces or a label: a line takes the longest that fits (fit).
+    a = app.tally[2 * app.players]
+    b = app.tally[2 * app.players + 1]
+    if not app.players:
+        return ("bottom %d : %d top" % (a, b), "bottom %d:%d top" % (a, b), "%d:%d" % (a, b))
+    level = PLAYERS[app.players][3:]
+    return (
+        "you %d : %d %s" % (a, b, level),
+        "you %d:%d %s" % (a, b, level),
+        "you %d:%d CPU" % (a, b),
+        "%d:%d" % (a, b),
+    )
+
+
+def fit(forms, room):
+    # The first form of at most room characters, else the last: nothing is
+    # cut off on the screen.
+    for text in forms:
+        if len(text) <= room:
+            break
+    return text

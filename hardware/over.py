@@ -1,11 +1,13 @@
 # The game over scene: the winning play stays on the table for WON_MS, then
 # who won, after how many rounds, the points and the tally; any key after
 # GRACE_MS goes back to the menu. Loaded when a match is won and forgotten
-# when the menu shows; the tally counts the match and the saved match goes.
+# when the menu shows; the tally counts the match (hardware/menu.py keeps
+# it) and the saved match goes.
 
 from engine.spit import SCORING
 
-from . import storage, tally
+from . import storage
+from .menu import count_win, fit, tally_forms
 from .modes import DEMO, LEAVE, STAY
 from .ticks import ticks_diff
 
@@ -21,7 +23,7 @@ class Over:
         self._go = STAY
         if app.store is not None:
             app.store.clear(storage.MATCH)
-        tally.count_win(app, app.game.winner)
+        count_win(app, app.game.winner)
 
     def step(self, now_ms):
         # One pass: the words when their time comes (a page at a time on a
@@ -59,8 +61,8 @@ def lines(app):
     if g.rules & SCORING:  # (the same flag in both games)
         lines.append("points %d : %d" % (g.scores[0], g.scores[1]))
     if app.players != DEMO:  # a demo is not counted
-        forms = tally.forms(app)
-        lines.append(tally.fit(("tally " + forms[0],) + forms, app.screen.cols))  # never cut short
+        forms = tally_forms(app)
+        lines.append(fit(("tally " + forms[0],) + forms, app.screen.cols))  # never cut short
     lines.append("any key: menu")
     if roomy:
         lines.insert(1, "")

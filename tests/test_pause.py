@@ -8,7 +8,7 @@ from desktop.keys import POWER_ON_TICKS, TICKS_PERIOD, DesktopKeys, Event
 from engine import speed
 from engine.notation import parse_card
 from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
-from hardware import profiles, tally
+from hardware import menu, profiles
 from hardware.app import App
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
 from hardware.modes import MATCH, MENU, OVER, PAUSED
@@ -206,7 +206,7 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
         rig.press(0, STOCK_0)
         assert rig.app.mode == OVER and rig.app.game.winner == 0
         rig.run(1000)  # (the winning play stays on the table for WON_MS first)
-        assert any(line.endswith(tally.forms(rig.app)[0]) for line in rig.screen.lines), rig.screen.lines
+        assert any(line.endswith(menu.tally_forms(rig.app)[0]) for line in rig.screen.lines), rig.screen.lines
         rig.run(1000)
         rig.press(1, STOCK_0)  # any key: the menu
         assert rig.app.mode == MENU
@@ -217,13 +217,13 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
     again.press(0, STOCK_0)  # up from the first line: the last one, the tally
     assert ">Won bottom 2:0 top" in again.screen.lines  # "Tally bottom 2 : 0 top" is too long for 20 columns
     again.app.players = 3
-    assert tally.forms(again.app)[0] == "you 1 : 0 Hard"
+    assert menu.tally_forms(again.app)[0] == "you 1 : 0 Hard"
 
 
 def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
     rig = Rig()
     rig.app.tally[0] = 4
-    tally.save(rig.app)
+    menu.save_tally(rig.app)
     last = len(rig.app.scene.items()) - 1
     rig.press(0, STOCK_0)  # up from the first line: the last, the tally
     assert rig.app.scene.item == last

@@ -9,7 +9,7 @@ from helpers import middle, position, speed_position  # noqa: E402
 from screens import check_pixels, snapshot
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
-from hardware import tally  # noqa: E402
+from hardware import menu  # noqa: E402
 from hardware.app import App  # noqa: E402
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
 from hardware.modes import OVER
@@ -197,10 +197,10 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     board.tap(0, PILE_0 if profile["cursor"] else STOCK_0)
     board.run(WON_MS)
     assert app.mode == OVER
-    said = "tally " + tally.forms(app)[0]
+    said = "tally " + menu.tally_forms(app)[0]
     for copy in _pages_seen(board, screen, display, profile, name + "-over", tmp_path):
         assert {"GAME OVER", "Bottom wins", "after 1 round", "any key: menu"} <= copy, copy
-        assert any(line in copy for line in (said,) + tally.forms(app)), copy
+        assert any(line in copy for line in (said,) + menu.tally_forms(app)), copy
 
 
 def test_the_turned_copies_keep_clear_of_the_edge_and_the_pile(rig, tmp_path):
