@@ -54,3 +54,12 @@ def test_every_path_the_map_names_exists():
             if "*" in path or path.startswith("shared/"):
                 continue  # a pattern; the team's shared folder beside the repository
             assert os.path.exists(os.path.join(ROOT, path)), "%s names %s" % (rel, path)
+
+
+def test_every_link_of_the_docs_resolves():
+    folder = os.path.join(ROOT, "docs")
+    for name in sorted(os.listdir(folder)):
+        text = read("docs/" + name)
+        for link in re.findall(r"\]\(([^)#]+)\)", text):
+            if "://" not in link:
+                assert os.path.exists(os.path.join(folder, link)), "docs/%s links %s" % (name, link)
