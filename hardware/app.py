@@ -161,7 +161,10 @@ class App:
     # -- from one scene to the next --
 
     def press(self, player, action):
-        # A key for the scene shown (not in a match); what it asks for is done at once.
+        # A key for the scene shown (in a match the buttons make moves); what
+        # it asks for is done at once.
+        if self.scene is None:
+            return
         go = self.scene.press(player, action)
         if go:
             self._follow(go, self.controls.now)
@@ -189,9 +192,8 @@ class App:
                 # new one starts (after a power cut: from the start of its round).
                 self.saved = self.game
                 self.game = None
-                self.flush(
-                    self.controls.now, True
-                )  # kept now, whatever the flash's spare time: one may switch off next
+                # Kept now, whatever the flash's spare time: one may switch off next.
+                self.flush(self.controls.now, True)
                 forget("hardware.pause")
             else:
                 forget("hardware.over")
@@ -240,7 +242,7 @@ class App:
         self.close_pages()
         self.game = game
         screen = self.screen
-        screen.speed = game.kind == 1
+        screen.speed = game.kind == 1  # (engine.games.SPEED)
         screen.names = (self.who(0, True), self.who(1, True))
         screen.twice = self.twice()
         players = self.players
