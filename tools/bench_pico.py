@@ -215,13 +215,14 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="bench-pico-")
     columns = [measure(name, args.seconds, work) for name in names]
     print("CircuitPython Pico firmware in rp2040js (emulated time, the firmware's own heap)")
-    print("%-44s %s" % ("", "".join("%-34s" % name for name in names)))
+    width = 2 + max(len(rows[i][1]) for rows in columns for i in range(len(rows)) if not rows[i][0].startswith("match"))
+    print("%-44s %s" % ("", "".join("%-*s" % (width, name) for name in names)))
     for i, (label, _) in enumerate(columns[0]):
         if label.startswith("match position"):
             for name, rows in zip(names, columns):
                 print("%s, %s: %s" % (label, name, rows[i][1]))
             continue
-        print("%-44s %s" % (label, "".join("%-34s" % rows[i][1] for rows in columns)))
+        print("%-44s %s" % (label, "".join("%-*s" % (width, rows[i][1]) for rows in columns)))
     return 0
 
 
