@@ -1,0 +1,155 @@
+# A cable between two handhelds in simulated time, for the linked-play tests
+# and the bench (issue 36; the board never loads it). Each direction is a
+# UART's first-in-first-out stream of bytes: a byte takes the baud rate's byte
+# time on the wire (10 bits: start, 8 data, stop), and reaches the other side
+# after a one-way delay with jitter (what the two programs' polling adds),
+# never before the byte sent ahead of it. Bytes are lost or corrupted (one
+# bit flipped) uniformly, or in bursts (a two-state Gilbert-Elliott channel:
+# good, and bad for a while); the cable can be pulled for a span of time, and
+# every byte on the wire then is lost. Each device has its own clock
+# (Clock): an offset and a drift from the true time, wrapping as ticks_ms does.
+#
+# Seeded with engine.cards.Rng, integer arithmetic only: the same seed gives
+# the same run on CPython and on the MicroPython VM. Times are the true time
+# in microseconds (t_us), from 0.
+
+from engine.cards import Rng
+
+_TICKS_MAX = (1 << 29) - 1
+_PPM = 1000000  # rates in parts per million
+
+
+class Clock:
+    """A device's ticks_ms at true time t_us: offset_ms at t_us 0, running
+    ppm parts per million fast (negative: slow), wrapping at 2**29."""
+
+    def __init__(self, offset_ms=0, ppm=0):
+        self.offset_ms = offset_ms
+        self.ppm = ppm
+
+    def ticks_ms(self, t_us):
+        return (self.offset_ms + (t_us + t_us * self.ppm // _PPM) // 1000) & _TICKS_MAX
+
+
+class Link:
+    """The cable: send() puts bytes on the wire from side 0 or 1, receive()
+    takes what has reached a side by a given time.
+
+    delay_us, jitter_us: each byte's one-way delay is delay_us plus a uniform
+    draw in [-jitter_us, jitter_us] (never below the wire's own byte time).
+    loss, corrupt: parts per million of bytes lost, or arriving with one bit
+    flipped, in the good state. burst_every, burst_bytes: the bad state begins
+    on average once in burst_every bytes and lasts burst_bytes bytes on
+    average; in it every byte is lost (0: no bursts)."""
+
+    def __init__(
+        self,
+        seed,
+        baud=115200,
+        delay_us=5000,
+        jitter_us=3000,
+        loss=0,
+        corrupt=0,
+        burst_every=0,
+        burst_bytes=0,
+    ):
+        if baud <= 0 or delay_us < 0 or jitter_us < 0 or jitter_us > delay_us:
+            raise ValueError("a link needs a positive baud rate and a delay at least its jitter")
+        for rate in (loss, corrupt):
+            if not 0 <= rate <= _PPM:
+                raise ValueError("loss and corruption are parts per million, 0 to 1000000")
+        if burst_every < 0 or burst_bytes < 0 or (burst_every > 0) != (burst_bytes > 0):
+            raise ValueError("bursts need both how often (burst_every) and how long (burst_bytes)")
+        self.rng = Rng(seed)
+        self.baud = baud
+        self.delay_us = delay_us
+        self.jitter_us = jitter_us
+        self.loss = loss
+        self.corrupt = corrupt
+        self.burst_every = burst_every
+        self.burst_bytes = burst_bytes
+        self._bad = [False, False]  # each direction's channel state (from side 0, from side 1)
+        self._wire_free = [0, 0]  # when each direction's wire can start its next byte
+        self._last = [0, 0]  # when each direction's last byte arrives (FIFO: none sooner)
+        self._queue = ([], [])  # bytes on their way to side 0, to side 1: (arrival t_us, byte)
+        self._pulled = []  # (start, end) spans of true time when the cable is out
+        self.sent = [0, 0]  # bytes each side put on the wire
+        self.lost = [0, 0]  # of them, lost (the cable pulled, the channel, a burst)
+        self.corrupted = [0, 0]  # of them, arriving with a bit flipped
+
+    def byte_us(self):
+        # A byte's time on the wire: 10 bits at the baud rate.
+        return 10 * 1000000 // self.baud
+
+    def pull(self, start_us, end_us):
+        # The cable is out from start_us to end_us: nothing sent then arrives.
+        if end_us < start_us:
+            raise ValueError("a pulled span ends after it starts")
+        self._pulled.append((start_us, end_us))
+
+    def connected(self, t_us):
+        for start, end in self._pulled:
+            if start <= t_us < end:
+                return False
+        return True
+
+    def _draw(self, per_million):
+        # True with that chance (parts per million), from the seeded generator.
+        if per_million <= 0:
+            return False
+        if per_million >= _PPM:
+            return True
+        return (self.rng.below(1000) * 1000 + self.rng.below(1000)) < per_million
+
+    def send(self, side, data, t_us):
+        """Side 0 or 1 writes data (bytes) to its UART at t_us; returns when
+        the last of it has left the wire."""
+        d = side
+        to = self._queue[1 - side]
+        byte_us = self.byte_us()
+        t = max(t_us, self._wire_free[d])
+        for b in data:
+            t += byte_us  # (the byte is on the wire until t)
+            self.sent[d] += 1
+            if self.burst_every:
+                if self._bad[d]:
+                    self._bad[d] = not self._draw(_PPM // self.burst_bytes)
+                else:
+                    self._bad[d] = self._draw(_PPM // self.burst_every)
+            if not self.connected(t) or self._bad[d] or self._draw(self.loss):
+                self.lost[d] += 1
+                continue
+            if self._draw(self.corrupt):
+                b ^= 1 << self.rng.below(8)
+                self.corrupted[d] += 1
+            jitter = self.rng.below(2 * self.jitter_us + 1) - self.jitter_us if self.jitter_us else 0
+            arrive = max(t + self.delay_us + jitter, t, self._last[d])
+            self._last[d] = arrive
+            to.append((arrive, b))
+        self._wire_free[d] = t
+        return t
+
+    def receive(self, side, t_us, buf):
+        """What has reached side by t_us, in the order sent, into buf
+        (a bytearray); returns how many bytes (at most len(buf); the rest stay
+        for the next call), as a UART's readinto does with timeout=0."""
+        q = self._queue[side]
+        n = 0
+        while n < len(buf) and n < len(q) and q[n][0] <= t_us:
+            buf[n] = q[n][1]
+            n += 1
+        del q[:n]
+        return n
+
+    def waiting(self, side, t_us):
+        # Bytes arrived at side by t_us and not read yet (a UART's in_waiting).
+        q = self._queue[side]
+        n = 0
+        while n < len(q) and q[n][0] <= t_us:
+            n += 1
+        return n
+
+    def next_arrival(self, side):
+        # When the next byte reaches side, or None: nothing on its way.
+        q = self._queue[side]
+        return q[0][0] if q else None
