@@ -1,0 +1,139 @@
+# One clock for two linked devices (issue 36): how far the other device's
+# ticks_ms is from ours, and how fast it drifts, from pings. A ping carries
+# NTP's four timestamps: t1 we send, t2 they receive, t3 they answer, t4 we
+# receive (each in its own device's ticks_ms). Its round trip is
+# (t4 - t1) - (t3 - t2) and its offset ((t2 - t1) + (t3 - t4)) / 2: exact
+# when the two ways took as long, off by half their difference when not, so
+# the pings with the lowest round trips are trusted most. Offsets are kept in
+# half milliseconds (no rounding), drift in parts per million; ints only, and
+# a ping allocates nothing.
+#
+# The last RECENT pings are kept: the offset is the mean of those whose round
+# trip is within a millisecond of their lowest, each carried to now by the
+# drift (the mean smooths the millisecond steps of the ticks); until the drift
+# is known, only the pings of the last YOUNG_MS count. Every WINDOW_MS the
+# window's lowest round trip is kept as a sample for the drift, the
+# slope from the best of the oldest samples to the best of the newest, once
+# they lie SPAN_MS apart. The link pings fast (FAST_MS apart) until the drift
+# is known, then every SLOW_MS.
+
+from .ticks import ticks_add, ticks_diff
+
+RECENT = 32  # pings kept for the offset
+WINDOW_MS = 30000  # the time a drift sample spans (its pings' best)
+SAMPLES = 16  # drift samples kept (8 minutes)
+SPAN_MS = 60000  # the least time between the drift's two ends
+FAST_MS = 250  # between pings until the drift is known
+SLOW_MS = 1000  # between pings after
+YOUNG_MS = 8000  # until the drift is known, pings older than this are not carried forward
+_LIMIT_PPM = 1000  # a crystal is within 100 ppm: a wilder slope is noise
+
+
+def _carried(ms, ppm):
+    # What ppm of drift adds to an offset in ms, in half ms, rounded. (The
+    # age is capped at 15 minutes, a link silent that long: the product stays
+    # a small int, which allocates nothing on the board.)
+    if ms > 900000:
+        ms = 900000
+    elif ms < -900000:
+        ms = -900000
+    return (ms * ppm + 250000) // 500000
+
+
+class ClockSync:
+    def __init__(self):
+        self.pings = 0  # pings taken
+        self.ppm = 0  # their clock runs this much faster than ours (parts per million)
+        self._off2 = [0] * RECENT  # each recent ping's offset (half ms)
+        self._at = [0] * RECENT  # its t4 (our ticks)
+        self._rtt = [0] * RECENT  # its round trip (ms)
+        self._w_rtt = -1  # this window's lowest round trip, -1: none yet
+        self._w_start = 0  # when it began (our ticks)
+        self._w_off2 = 0
+        self._w_at = 0
+        self._s_off2 = [0] * SAMPLES  # the drift samples: offset, when, round trip
+        self._s_at = [0] * SAMPLES
+        self._s_rtt = [0] * SAMPLES
+        self._samples = 0
+        self.drift_known = False
+
+    def ping(self, t1, t2, t3, t4):
+        # One ping's timestamps; False for one that cannot be (a negative round trip).
+        rtt = ticks_diff(t4, t1) - ticks_diff(t3, t2)
+        if rtt < 0:
+            return False
+        off2 = ticks_diff(t2, t1) + ticks_diff(t3, t4)
+        i = self.pings % RECENT
+        self._off2[i] = off2
+        self._at[i] = t4
+        self._rtt[i] = rtt
+        self.pings += 1
+        if self._w_rtt >= 0 and ticks_diff(t4, self._w_start) >= WINDOW_MS:
+            self._sample()  # (the window closed before this ping)
+        if self._w_rtt < 0:
+            self._w_start = t4
+        if self._w_rtt < 0 or rtt < self._w_rtt:
+            self._w_rtt = rtt
+            self._w_off2 = off2
+            self._w_at = t4
+        return True
+
+    def _sample(self):
+        # The window's best becomes a drift sample; the drift from the best of
+        # the oldest quarter of the samples to the best of the newest quarter.
+        j = self._samples % SAMPLES
+        self._s_off2[j] = self._w_off2
+        self._s_at[j] = self._w_at
+        self._s_rtt[j] = self._w_rtt
+        self._samples += 1
+        self._w_rtt = -1
+        n = self._samples if self._samples < SAMPLES else SAMPLES
+        q = (n + 3) // 4
+        first = self._samples - n  # (the oldest kept, counted from the first ever)
+        old = self._best(first, first + q)
+        new = self._best(self._samples - q, self._samples)
+        span = ticks_diff(self._s_at[new], self._s_at[old])
+        if span >= SPAN_MS:
+            ppm = (self._s_off2[new] - self._s_off2[old]) * 500000 // span
+            if -_LIMIT_PPM <= ppm <= _LIMIT_PPM:
+                self.ppm = ppm
+                self.drift_known = True
+
+    def _best(self, start, end):
+        # The drift sample of lowest round trip among those counted start..end-1.
+        best = start % SAMPLES
+        for k in range(start, end):
+            j = k % SAMPLES
+            if self._s_rtt[j] < self._s_rtt[best]:
+                best = j
+        return best
+
+    def known(self):
+        # A ping at least: an offset to go by.
+        return self.pings > 0
+
+    def offset2(self, now):
+        # Their ticks minus ours at our time now, in half milliseconds.
+        n = self.pings if self.pings < RECENT else RECENT
+        if not n:
+            return 0
+        newest = (self.pings - 1) % RECENT
+        low = -1
+        for i in range(n):
+            if self._usable(i, now, newest) and (low < 0 or self._rtt[i] < low):
+                low = self._rtt[i]
+        total = 0
+        count = 0
+        for i in range(n):
+            if self._usable(i, now, newest) and self._rtt[i] <= low + 1:
+                total += self._off2[i] + _carried(ticks_diff(now, self._at[i]), self.ppm)
+                count += 1
+        return (2 * total + count) // (2 * count)  # (rounded: a floor would lean one way)
+
+    def _usable(self, i, now, newest):
+        # Ping i counts for the offset: the drift carries it, or it is young (or the newest).
+        return self.drift_known or i == newest or ticks_diff(now, self._at[i]) <= YOUNG_MS
+
+    def to_ours(self, theirs, now):
+        # A time of their clock (a keypad timestamp) as ours, now being our time near it.
+        return ticks_add(theirs, -((self.offset2(now) + 1) >> 1))
