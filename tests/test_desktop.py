@@ -6,7 +6,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import displayio  # noqa: E402
 import pytest  # noqa: E402
-from test_code_py import ROOT, WALL_CLOCK, run, window_session_body  # noqa: E402
+from test_code_py import ROOT, run
+from test_window import WALL_CLOCK, window_session_body  # noqa: E402
 
 from desktop.io import DesktopIO  # noqa: E402
 from desktop.keys import KEYBOARD, key_legend
