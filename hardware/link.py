@@ -1,0 +1,196 @@
+# Frames between two linked handhelds over a UART (issue 36): each frame is
+#
+#   0xA5 0x5A  kind  seq  ack  n  payload (n bytes, n <= PAYLOAD)  crc_hi crc_lo
+#
+# with a CRC-16 (CCITT, 0x1021, from 0xFFFF) over kind..payload. Kinds below
+# UNRELIABLE are delivered once each and in order: every such frame carries a
+# sequence number, every frame carries the last one received in order (ack),
+# and the oldest frame not yet acknowledged is sent again every RESEND_MS
+# (and the ones after it: go-back-N, WINDOW at most on the way). Kinds from
+# UNRELIABLE up (pings) are delivered when they arrive whole, or never. A
+# byte stream that is not frames (noise, another baud rate, another program)
+# is skipped to the next 0xA5 0x5A and counted (bad); nothing raises.
+#
+# Nothing is allocated after start-up: bytes come in through
+# uart.readinto(buffer) (timeout=0: None when nothing came), frames go out
+# from preallocated buffers, and a frame received is handed to a callback as
+# (kind, buffer, n), the payload at buffer[0:n] until the callback returns.
+
+from .ticks import ticks_diff
+
+PAYLOAD = 16  # the longest payload
+UNRELIABLE = 0x40  # kinds from this one up are not acknowledged
+ACK = 0x7F  # a frame that only acknowledges (unreliable, no payload)
+WINDOW = 8  # reliable frames on their way at most
+RESEND_MS = 60  # the oldest frame unacknowledged this long is sent again
+_FRAME = PAYLOAD + 8
+_MAGIC0 = 0xA5
+_MAGIC1 = 0x5A
+
+
+def _crc_table():
+    table = bytearray(512)
+    for i in range(256):
+        c = i << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) if c & 0x8000 else c << 1
+        table[2 * i] = (c >> 8) & 255
+        table[2 * i + 1] = c & 255
+    return table
+
+
+_CRC = _crc_table()
+
+
+def crc16(buf, start, end):
+    # CRC-16/CCITT-FALSE of buf[start:end].
+    c = 0xFFFF
+    t = _CRC
+    for i in range(start, end):
+        j = ((c >> 8) ^ buf[i]) << 1
+        c = (((c << 8) & 0xFF00) ^ (t[j] << 8 | t[j + 1])) & 0xFFFF
+    return c
+
+
+class Link:
+    def __init__(self, uart, on_frame):
+        self.uart = uart  # busio.UART (timeout=0), or a stand-in with write and readinto
+        self.on_frame = on_frame  # on_frame(kind, payload buffer, n)
+        self.bad = 0  # frames (or bytes that were not frames) thrown away
+        self.resent = 0  # reliable frames sent again
+        self._rx = bytearray(64)  # the UART's bytes, as read
+        self._frame = bytearray(_FRAME)  # the frame being received
+        self._got = 0  # its bytes so far
+        self._payload = bytearray(PAYLOAD)  # a received frame's payload, for on_frame
+        self._tx = bytearray(_FRAME)  # a frame being written
+        self._views = [memoryview(self._tx)[: 8 + n] for n in range(PAYLOAD + 1)]  # (a slice a pass would allocate)
+        # The reliable frames on their way: WINDOW slots of kind, n, payload.
+        self._out = bytearray(WINDOW * (PAYLOAD + 2))
+        self._out_seq = 0  # the sequence number of the oldest unacknowledged frame
+        self._out_n = 0  # frames in the window
+        self._sent_at = 0  # when the oldest was last sent
+        self._in_seq = 255  # the last sequence number received in order
+        self._ack_due = False  # something arrived that the other side should hear of
+
+    def waiting(self):
+        # Reliable frames not yet acknowledged.
+        return self._out_n
+
+    def send(self, kind, payload, n, now):
+        """Queue a reliable frame (kind < UNRELIABLE) of payload[0:n], or send
+        an unreliable one at once. False when the window is full (the caller
+        tries again at a later pass)."""
+        if kind >= UNRELIABLE:
+            self._write(kind, 0, payload, 0, n)
+            return True
+        if self._out_n >= WINDOW:
+            return False
+        slot = ((self._out_seq + self._out_n) % WINDOW) * (PAYLOAD + 2)
+        out = self._out
+        out[slot] = kind
+        out[slot + 1] = n
+        for i in range(n):
+            out[slot + 2 + i] = payload[i]
+        seq = (self._out_seq + self._out_n) & 255
+        self._out_n += 1
+        if self._out_n == 1:
+            self._sent_at = now
+        self._write(kind, seq, out, slot + 2, n)
+        return True
+
+    def _write(self, kind, seq, src, start, n):
+        f = self._tx
+        f[0] = _MAGIC0
+        f[1] = _MAGIC1
+        f[2] = kind
+        f[3] = seq
+        f[4] = self._in_seq
+        f[5] = n
+        for i in range(n):
+            f[6 + i] = src[start + i]
+        c = crc16(f, 2, 6 + n)
+        f[6 + n] = c >> 8
+        f[7 + n] = c & 255
+        self._ack_due = False
+        self.uart.write(self._views[n])
+
+    def poll(self, now):
+        """Read what the UART has, deliver whole frames, acknowledge, and send
+        the oldest unacknowledged frame again when it is due."""
+        while True:
+            n = self.uart.readinto(self._rx)
+            if not n:
+                break
+            for i in range(n):
+                self._byte(self._rx[i], now)
+        if self._out_n and ticks_diff(now, self._sent_at) >= RESEND_MS:
+            self._resend(now)
+        if self._ack_due:
+            self._write(ACK, 0, self._tx, 0, 0)
+
+    def _resend(self, now):
+        self._sent_at = now
+        for k in range(self._out_n):
+            seq = (self._out_seq + k) & 255
+            slot = (seq % WINDOW) * (PAYLOAD + 2)
+            self._write(self._out[slot], seq, self._out, slot + 2, self._out[slot + 1])
+            self.resent += 1
+
+    def _byte(self, b, now):
+        f = self._frame
+        got = self._got
+        if got == 0:
+            if b == _MAGIC0:
+                f[0] = b
+                self._got = 1
+            else:
+                self.bad += 1
+            return
+        if got == 1:
+            if b == _MAGIC1:
+                f[1] = b
+                self._got = 2
+            elif b != _MAGIC0:
+                self._got = 0
+                self.bad += 1
+            return
+        f[got] = b
+        got += 1
+        self._got = got
+        if got == 6 and f[5] > PAYLOAD:
+            self._got = 0  # no such frame: look for the next one
+            self.bad += 1
+            return
+        if got < 6 or got < 8 + f[5]:
+            return
+        self._got = 0
+        n = f[5]
+        if crc16(f, 2, 6 + n) != (f[6 + n] << 8 | f[7 + n]):
+            self.bad += 1
+            return
+        self._acked(f[4], now)
+        kind = f[2]
+        if kind >= UNRELIABLE:
+            if kind != ACK:
+                self._deliver(kind, n)
+            return
+        self._ack_due = True
+        if f[3] != (self._in_seq + 1) & 255:
+            return  # a frame again (already delivered), or after a lost one: the resend brings it in order
+        self._in_seq = f[3]
+        self._deliver(kind, n)
+
+    def _deliver(self, kind, n):
+        p = self._payload
+        f = self._frame
+        for i in range(n):
+            p[i] = f[6 + i]
+        self.on_frame(kind, p, n)
+
+    def _acked(self, ack, now):
+        # The other side has everything up to sequence number ack.
+        done = (ack - self._out_seq + 1) & 255
+        if 0 < done <= self._out_n:
+            self._out_seq = (self._out_seq + done) & 255
+            self._out_n -= done
+            self._sent_at = now

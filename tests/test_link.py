@@ -1,0 +1,119 @@
+"""Frames between two linked handhelds (issue 36, hardware/link.py) over the
+link model (desktop/link_model.py): reliable frames arrive once each and in
+order through loss, corruption, bursts, noise and a pulled cable; nothing
+raises on bytes that are not frames; a frame allocates nothing on the VM."""
+
+import pytest
+from test_vm import run_vm
+
+from desktop.link_model import Link as Cable
+from engine.cards import Rng
+from hardware.link import ACK, PAYLOAD, UNRELIABLE, WINDOW, Link, crc16
+
+
+class Uart:
+    # busio.UART (timeout=0) at one end of the cable, at the simulated time.
+    def __init__(self, cable, side, clock):
+        self.cable = cable
+        self.side = side
+        self.clock = clock  # [true time in us]
+
+    def write(self, buf):
+        self.cable.send(self.side, bytes(buf), self.clock[0])
+        return len(buf)
+
+    def readinto(self, buf):
+        n = self.cable.receive(self.side, self.clock[0], buf)
+        return n or None
+
+
+def pair(cable):
+    clock = [0]
+    got = ([], [])
+    ends = tuple(
+        Link(Uart(cable, side, clock), lambda kind, p, n, side=side: got[side].append((kind, bytes(p[:n]))))
+        for side in (0, 1)
+    )
+    return clock, ends, got
+
+
+def run(clock, ends, until_us, step_us=5000):
+    while clock[0] < until_us:
+        clock[0] += step_us
+        for end in ends:
+            end.poll(clock[0] // 1000)
+
+
+def exchange(cable, frames=200, seed=1, until_us=120 * 10**6):
+    # Both sides send frames reliable frames (a pass every 5 ms, one frame a
+    # pass while the window has room), then run until all are acknowledged.
+    clock, ends, got = pair(cable)
+    rnd = Rng(seed)
+    sent = ([], [])
+    while clock[0] < until_us and (len(sent[0]) < frames or any(e.waiting() for e in ends)):
+        clock[0] += 5000
+        for side, end in enumerate(ends):
+            if len(sent[side]) < frames:
+                n = rnd.below(PAYLOAD + 1)
+                payload = bytes(rnd.below(256) for _ in range(n))
+                if end.send(len(sent[side]) % UNRELIABLE, payload, n, clock[0] // 1000):
+                    sent[side].append((len(sent[side]) % UNRELIABLE, payload))
+            end.poll(clock[0] // 1000)
+    run(clock, ends, clock[0] + 500000)
+    return sent, got, ends
+
+
+def test_a_clean_cable_delivers_every_frame_once_in_order():
+    sent, got, ends = exchange(Cable(1, delay_us=2000, jitter_us=1000))
+    assert got[1] == sent[0] and got[0] == sent[1]
+    assert ends[0].bad == 0 and ends[1].bad == 0 and ends[0].resent == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_loss_corruption_and_bursts_lose_or_double_nothing(seed):
+    cable = Cable(seed, delay_us=5000, jitter_us=3000, loss=10000, corrupt=5000, burst_every=3000, burst_bytes=30)
+    sent, got, ends = exchange(cable, seed=seed)
+    assert got[1] == sent[0] and got[0] == sent[1]  # every frame, once, in order
+    assert ends[0].resent + ends[1].resent > 0 and ends[0].bad + ends[1].bad > 0  # (the faults happened)
+
+
+def test_a_pulled_cable_then_back_loses_or_doubles_nothing():
+    cable = Cable(3, delay_us=5000, jitter_us=3000)
+    cable.pull(300000, 3300000)  # 3 s out, while frames are sent
+    sent, got, ends = exchange(cable, frames=300)
+    assert got[1] == sent[0] and got[0] == sent[1]
+
+
+def test_noise_and_strangers_never_raise_and_are_counted():
+    cable = Cable(4, delay_us=1000, jitter_us=0)
+    clock, ends, got = pair(cable)
+    rnd = Rng(9)
+    noise = bytes(rnd.below(256) for _ in range(5000)) + b"\xa5\x5a\x01\x00\xff\x30" + bytes(48)  # a frame too long
+    cable.send(0, noise, 0)
+    run(clock, ends, 2000000)
+    assert ends[1].bad > 100 and got[1] == []  # (noise that forms a whole frame with a right CRC: 1 in 65,536)
+    assert ends[0].send(1, b"hi", 2, clock[0] // 1000)
+    run(clock, ends, clock[0] + 500000)
+    assert got[1] == [(1, b"hi")]  # the link works after it
+
+
+def test_unreliable_frames_and_the_window():
+    cable = Cable(5, delay_us=1000, jitter_us=0)
+    clock, ends, got = pair(cable)
+    assert ends[0].send(UNRELIABLE + 1, b"\x01\x02", 2, 0)  # a ping: sent at once, not kept
+    assert ends[0].waiting() == 0
+    for _ in range(WINDOW):
+        assert ends[0].send(2, b"x", 1, 0)
+    assert not ends[0].send(2, b"y", 1, 0)  # the window is full until acknowledged
+    run(clock, ends, 200000)
+    assert got[1][0] == (UNRELIABLE + 1, b"\x01\x02") and len(got[1]) == 1 + WINDOW
+    assert ends[0].waiting() == 0 and all(kind != ACK for kind, _ in got[1])
+
+
+def test_the_crc_is_ccitt():
+    assert crc16(b"123456789", 0, 9) == 0x29B1  # CRC-16/CCITT-FALSE's check value
+
+
+def test_frames_allocate_nothing_on_the_vm():
+    out = run_vm("frames.py", pkgs=("hardware",))
+    assert "allocated nothing True" in out and "delivered 200" in out, out
