@@ -31,6 +31,20 @@ class Clock:
         return (self.offset_ms + (t_us + t_us * self.ppm // _PPM) // 1000) & _TICKS_MAX
 
 
+def two_clocks(seed):
+    """Two devices' clocks as a test or the bench meets them: the first started
+    near the wrap (as a board starts), the second anywhere, each within 50 ppm."""
+    r = Rng(seed)
+    return Clock(0x1FFF0000 + r.below(100000), r.below(101) - 50), Clock(r.below(1 << 20) << 8, r.below(101) - 50)
+
+
+def true_offset2(a, b, t_us):
+    """Clock b's ticks minus clock a's at true time t_us, in half milliseconds
+    (as hardware/clock_sync.py keeps offsets)."""
+    d = (b.ticks_ms(t_us) - a.ticks_ms(t_us)) & _TICKS_MAX
+    return 2 * (d - (1 << 29) if d >= 1 << 28 else d)
+
+
 class Link:
     """The cable: send() puts bytes on the wire from side 0 or 1, receive()
     takes what has reached a side by a given time.
@@ -153,3 +167,41 @@ class Link:
         # When the next byte reaches side, or None: nothing on its way.
         q = self._queue[side]
         return q[0][0] if q else None
+
+
+class Uart:
+    """busio.UART (timeout=0) at one end of the cable: side 0 or 1, at the
+    true time clock[0] (us), for hardware/link.py in the tests and the bench."""
+
+    def __init__(self, cable, side, clock):
+        self.cable = cable
+        self.side = side
+        self.clock = clock
+
+    def write(self, buf):
+        self.cable.send(self.side, bytes(buf), self.clock[0])
+        return len(buf)
+
+    def readinto(self, buf):
+        n = self.cable.receive(self.side, self.clock[0], buf)
+        return n or None
+
+
+def ping(cable, a, b, t_us, answer_us=300):
+    """A ping from side 0 (clock a) at t_us, answered by side 1 (clock b)
+    answer_us after it arrives (a pass of its loop): the four timestamps in
+    their devices' ticks and the true time the answer arrives, or None when
+    either way was lost."""
+    buf = bytearray(8)
+    cable.send(0, b"\x01", t_us)
+    t2 = cable.next_arrival(1)
+    if t2 is None:
+        return None
+    cable.receive(1, t2, buf)
+    t3 = t2 + answer_us
+    cable.send(1, b"\x02", t3)
+    t4 = cable.next_arrival(0)
+    if t4 is None:
+        return None
+    cable.receive(0, t4, buf)
+    return (a.ticks_ms(t_us), b.ticks_ms(t2), b.ticks_ms(t3), a.ticks_ms(t4)), t4

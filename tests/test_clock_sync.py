@@ -6,47 +6,15 @@ within 2 ms at 99 % of the moments, 3 ms at worst)."""
 import pytest
 from test_vm import run_vm
 
-from desktop.link_model import Clock, Link
-from engine.cards import Rng
+from desktop.link_model import Link, true_offset2, two_clocks
+from desktop.link_model import ping as exchange
 from hardware.clock_sync import FAST_MS, SLOW_MS, ClockSync
-from hardware.ticks import ticks_diff
-
-
-def exchange(link, a, b, t_us, answer_us=300):
-    # A ping from device A (clock a) at true time t_us: B answers answer_us
-    # after it arrives (a pass of its loop). The four timestamps, each in its
-    # device's ticks, and the true time the answer arrives; None if lost.
-    buf = bytearray(8)
-    link.send(0, b"\x01", t_us)
-    t2_true = link.next_arrival(1)
-    if t2_true is None:
-        return None
-    link.receive(1, t2_true, buf)
-    t3_true = t2_true + answer_us
-    link.send(1, b"\x02", t3_true)
-    t4_true = link.next_arrival(0)
-    if t4_true is None:
-        return None
-    link.receive(0, t4_true, buf)
-    return (a.ticks_ms(t_us), b.ticks_ms(t2_true), b.ticks_ms(t3_true), a.ticks_ms(t4_true)), t4_true
-
-
-def true_offset2(a, b, t_us):
-    # B's ticks minus A's at true time t_us, in half ms.
-    return 2 * ticks_diff(b.ticks_ms(t_us), a.ticks_ms(t_us))
-
-
-def pair(seed):
-    r = Rng(seed)
-    a = Clock(0x1FFF0000 + r.below(100000), r.below(101) - 50)  # started near the wrap, within 50 ppm
-    b = Clock(r.below(1 << 20) << 8, r.below(101) - 50)
-    return a, b
 
 
 @pytest.mark.parametrize("seed", range(200))
 def test_the_offset_is_within_2_ms_after_16_pings(seed):
     link = Link(seed, delay_us=5000, jitter_us=3000)
-    a, b = pair(seed)
+    a, b = two_clocks(seed)
     sync = ClockSync()
     t = 0
     for _ in range(16):
@@ -72,7 +40,7 @@ def test_the_drift_is_tracked_over_a_30_minute_match(seed):
     # Two clocks up to 100 ppm apart, 2 % of the bytes lost, the link's ping
     # schedule; the offset checked after every ping from the 16th on.
     link = Link(1000 + seed, delay_us=5000, jitter_us=3000, loss=20000)
-    a, b = pair(seed)
+    a, b = two_clocks(seed)
     sync = ClockSync()
     t = 0
     errors = []

@@ -7,24 +7,9 @@ import pytest
 from test_vm import run_vm
 
 from desktop.link_model import Link as Cable
+from desktop.link_model import Uart
 from engine.cards import Rng
 from hardware.link import ACK, PAYLOAD, UNRELIABLE, WINDOW, Link, crc16
-
-
-class Uart:
-    # busio.UART (timeout=0) at one end of the cable, at the simulated time.
-    def __init__(self, cable, side, clock):
-        self.cable = cable
-        self.side = side
-        self.clock = clock  # [true time in us]
-
-    def write(self, buf):
-        self.cable.send(self.side, bytes(buf), self.clock[0])
-        return len(buf)
-
-    def readinto(self, buf):
-        n = self.cable.receive(self.side, self.clock[0], buf)
-        return n or None
 
 
 def pair(cable):
