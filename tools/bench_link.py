@@ -11,6 +11,15 @@ so far, on the link model (desktop/link_model.py) in simulated time.
 - Frames: reliable frames through 5 % of frames lost (uniform byte loss) and
   through 10 % lost in bursts: delivered once each and in order, resends, and
   the time from a frame's send to its delivery (median, 95th percentile).
+- Fairness: --contests contested presses, one on each device, the second
+  0 to 40 ms after the first (either player first): each stamped by its
+  device's keypad (debounced two scans of 1.95 ms, each device's scans at
+  their own phase, its clock's ticks), the other device's sent as a frame
+  (5 % of frames lost) and converted by the clock sync (pings every second),
+  ordered by the referee (hardware/referee.py); on a clean cable, and with
+  5 % of frames lost (a lost press comes again 25 ms later, after its hold).
+  Prints how often the truly earlier press goes first above 15 ms, the
+  smallest gap from which it does 99.9 % of the time, and the ties.
 """
 
 import argparse
@@ -26,6 +35,8 @@ from desktop.link_model import ping as exchange  # noqa: E402
 from engine.cards import Rng  # noqa: E402
 from hardware.clock_sync import FAST_MS, SLOW_MS, ClockSync  # noqa: E402
 from hardware.link import PAYLOAD, Link  # noqa: E402
+from hardware.referee import Referee  # noqa: E402
+from hardware.ticks import ticks_diff  # noqa: E402
 
 
 def sync_after_16(seeds):
@@ -94,9 +105,75 @@ def frames(cable, count=2000, seed=1):
     return got == list(range(count)), ends[0].resent, latency[len(latency) // 2], latency[len(latency) * 95 // 100]
 
 
+SCAN_US = 1953  # the keypad's scan: 2 ticks of 1/1024 s
+
+
+def stamp(clock, phase_us, t_us):
+    # The keypad's timestamp of a press at t_us: the second scan that sees it
+    # (the debounce), in the device's ticks.
+    k = -(-(t_us - phase_us) // SCAN_US)
+    return clock.ticks_ms(phase_us + (k + 1) * SCAN_US)
+
+
+def contests(count, loss=0, seed=21):
+    rnd = Rng(seed)
+    a, b = two_clocks(seed)  # the referee's clock, the other device's
+    cable = Cable(seed, delay_us=5000, jitter_us=3000, loss=loss)
+    pings = Cable(seed + 1, delay_us=5000, jitter_us=3000)
+    sync = ClockSync()
+    clock = [0]
+    ref = Referee()
+    first = []
+
+    def arrived(kind, p, n):  # the other device's press: its action and keypad time
+        theirs = p[1] | p[2] << 8 | p[3] << 16 | p[4] << 24
+        ref.add(1, p[0], sync.to_ours(theirs, a.ticks_ms(clock[0])))
+
+    ends = (Link(Uart(cable, 0, clock), arrived), Link(Uart(cable, 1, clock), lambda *x: None))
+    phases = (rnd.below(SCAN_US), rnd.below(SCAN_US))
+    payload = bytearray(PAYLOAD)
+    t_ping = 0
+    results = []  # (gap ms, the truly earlier went first, a tie)
+    for trial in range(count):
+        start = clock[0] + 200000
+        gap_us = rnd.below(40001)
+        early = rnd.below(2)  # who presses first
+        press_us = [start, start]
+        press_us[1 - early] += gap_us
+        pending = [True, True]
+        first.clear()
+        while clock[0] < start + gap_us + 200000:
+            clock[0] += 1000  # each device's loop: a pass every millisecond
+            now_a = a.ticks_ms(clock[0])
+            if clock[0] >= t_ping:  # a ping every second (every 250 ms until the drift is known)
+                got = exchange(pings, a, b, clock[0])
+                if got is not None:
+                    sync.ping(*got[0])
+                t_ping = clock[0] + (250000 if not sync.drift_known else 1000000)
+            for p in (0, 1):
+                seen = stamp(a if p == 0 else b, phases[p], press_us[p]) if pending[p] else None
+                if seen is None or ticks_diff((now_a if p == 0 else b.ticks_ms(clock[0])), seen) < 0:
+                    continue
+                pending[p] = False
+                if p == 0:
+                    ref.add(0, 1, seen)
+                else:
+                    payload[0] = 1
+                    for k in range(4):
+                        payload[1 + k] = (seen >> (8 * k)) & 255
+                    ends[1].send(1, payload, 5, b.ticks_ms(clock[0]))
+            for end in ends:
+                end.poll((a if end is ends[0] else b).ticks_ms(clock[0]))
+            ref.release(now_a, lambda p, act, t: first.append((p, t)))
+        if trial >= 16 and len(first) == 2:  # (the first contests wait for the clock sync)
+            results.append((gap_us / 1000, first[0][0] == early or gap_us == 0, first[0][1] == first[1][1]))
+    return results
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=1000)
+    ap.add_argument("--contests", type=int, default=10000)
     args = ap.parse_args(argv)
     e = sync_after_16(args.seeds)
     print("Linked play on the link model (one way 5 +- 3 ms), simulated time")
@@ -118,6 +195,30 @@ def main(argv=None):
         print(
             "2,000 reliable frames, %s: once each in order %s, %d resent, send to delivery median %.1f ms, "
             "95th percentile %.1f ms" % (label, "yes" if ok else "NO", resent, median, p95)
+        )
+    for label, loss in (("", 0), (", 5 % of frames lost", 6000)):
+        results = contests(args.contests, loss)
+        over = [ok for gap, ok, _ in results if gap > 15]
+        holds = 0.0
+        for g in range(400, -1, -1):  # from the widest gaps down, in 0.1 ms steps
+            wide = [ok for gap, ok, _ in results if gap >= g / 10]
+            if sum(wide) < 0.999 * len(wide):
+                holds = (g + 1) / 10
+                break
+        ties = [gap for gap, _, tie in results if tie]
+        print(
+            "%d contested presses (gaps 0 to 40 ms%s): the truly earlier first above 15 ms %.2f %% (%d of %d); "
+            "99.9 %% from a gap of %s; %d ties (the same ms on the referee's clock, gaps up to %.1f ms)"
+            % (
+                len(results),
+                label,
+                100 * sum(over) / len(over),
+                sum(over),
+                len(over),
+                "%.1f ms" % holds if holds <= 40 else "(never)",
+                len(ties),
+                max(ties or [0]),
+            )
         )
     return 0
 
