@@ -76,10 +76,12 @@ class Link:
         # Reliable frames not yet acknowledged.
         return self._out_n
 
-    def send(self, kind, payload, n, now):
+    def send(self, kind, payload, n, now, twice=False):
         """Queue a reliable frame (kind < UNRELIABLE) of payload[0:n], or send
         an unreliable one at once. False when the window is full (the caller
-        tries again at a later pass)."""
+        tries again at a later pass). twice: written twice at once, for a
+        frame that must not wait for a resend (a press racing the other
+        player's: the other side keeps the first copy that arrives)."""
         if kind >= UNRELIABLE:
             self._write(kind, 0, payload, 0, n)
             return True
@@ -96,6 +98,8 @@ class Link:
         if self._out_n == 1:
             self._sent_at = now
         self._write(kind, seq, out, slot + 2, n)
+        if twice:
+            self._write(kind, seq, out, slot + 2, n)
         return True
 
     def _write(self, kind, seq, src, start, n):

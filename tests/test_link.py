@@ -102,3 +102,11 @@ def test_the_crc_is_ccitt():
 def test_frames_allocate_nothing_on_the_vm():
     out = run_vm("frames.py", pkgs=("hardware",))
     assert "allocated nothing True" in out and "delivered 200" in out, out
+
+
+def test_a_frame_sent_twice_is_delivered_once():
+    cable = Cable(6, delay_us=1000, jitter_us=0)
+    clock, ends, got = pair(cable)
+    assert ends[0].send(3, b"press", 5, 0, twice=True)
+    run(clock, ends, 100000)
+    assert got[1] == [(3, b"press")] and ends[0].waiting() == 0
