@@ -3,7 +3,9 @@
 # characters, shown a list of lines at a time; turned round by the flips of
 # its `grid`) as one bitmap_label.Label a line, padded to its width so each
 # label keeps its bitmap. The firmware runs it in place of the tiles, to
-# compare the two on the emulated Pico (docs/text.md).
+# compare the two on the emulated Pico (docs/text.md). It has no message():
+# hardware/board_io.py loads that only for a start-up failure, which the
+# comparison never meets.
 
 import displayio
 import terminalio
@@ -80,23 +82,3 @@ class Text:
     @property
     def text(self):
         return "\n".join((s + " " * self.cols)[: self.cols] for s in self._shown)
-
-
-def message(text, width, height):
-    """A group showing text (a maker's message) wrapped to the screen."""
-    w, h = font()[3:]
-    scale = 2 if width >= 40 * w else 1
-    cols = width // (w * scale)
-    rows = height // (h * scale)
-    lines = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= cols:
-            lines[-1] += " " + word
-        else:
-            while len(word) > cols:
-                lines.append(word[:cols])
-                word = word[cols:]
-            lines.append(word)
-    group = displayio.Group()
-    Text(group, 0, 0, cols, rows, scale).show(lines[:rows])
-    return group
