@@ -5,7 +5,7 @@
 # cards as they were dealt (the layout follows from the deal). Payload,
 # little-endian:
 #
-#   0  game         1 byte: SPIT or SPEED
+#   0  game         1 byte: the game's number (engine/games.py: 0 Spit, 1 Speed)
 #   1  rules        1 byte
 #   2  round        2 bytes
 #   4  scores       2 x 2 bytes
@@ -20,7 +20,6 @@
 # Pure and small; the storage with versions, checksums and two slots is in
 # hardware/storage.py. Only a READY position as dealt can be written.
 
-from .games import SPEED, SPIT, module
 from .spit import READY, Game
 
 PAYLOAD = 68
@@ -61,6 +60,8 @@ def deal_order(game, player, out, k):
 
 def _speed_deck(game, out, k):
     # The deck order speed.Game.lay_out deals from, read back off the table.
+    from .games import SPEED, module  # (Speed's rounds only: a Spit save opens no more files)
+
     speed = module(SPEED)
 
     c = game.cards
@@ -81,12 +82,12 @@ def _speed_deck(game, out, k):
 
 def encode(game, out):
     # Write the payload of a freshly dealt round into out (68 bytes).
-    is_speed = game.kind == SPEED
+    is_speed = game.kind == 1  # (engine.games.SPEED)
     n = game.counts
     piles_empty = (n[4] == 1 and n[5] == 1) if is_speed else not (n[12] or n[13])  # the play or spit piles
     if game.phase != READY or game.called or not piles_empty:
         raise ValueError("only a freshly dealt round (ready, nobody has called spit) can be saved")
-    out[0] = SPEED if is_speed else SPIT
+    out[0] = game.kind
     out[1] = game.rules
     _put16(out, 2, game.round)
     _put16(out, 4, game.scores[0])
@@ -111,7 +112,7 @@ def encode(game, out):
 def _table_order(game, out):
     # The table's cards in deal order into out from _CARDS: (the end, and for
     # Spit where player 1's cards begin).
-    if game.kind == SPEED:
+    if game.kind == 1:  # (Speed)
         return _speed_deck(game, out, _CARDS), 0
     n0 = deal_order(game, 0, out, _CARDS)
     return deal_order(game, 1, out, n0), n0
@@ -122,6 +123,8 @@ def decode(payload):
     if len(payload) < PAYLOAD:
         raise ValueError("a saved round is %d bytes, got %d" % (PAYLOAD, len(payload)))
     kind = payload[0]
+    from .games import SPEED, SPIT, module
+
     if kind == SPEED:
         fast = module(SPEED).Game(0, payload[1], _get16(payload, 14))  # ValueError for bad rules or target
         _read_deck(payload, fast.deck)
