@@ -14,8 +14,8 @@
 # in microseconds (t_us), from 0.
 
 from engine.cards import Rng
+from hardware.ticks import ticks_add, ticks_diff
 
-_TICKS_MAX = (1 << 29) - 1
 _PPM = 1000000  # rates in parts per million
 
 
@@ -28,7 +28,7 @@ class Clock:
         self.ppm = ppm
 
     def ticks_ms(self, t_us):
-        return (self.offset_ms + (t_us + t_us * self.ppm // _PPM) // 1000) & _TICKS_MAX
+        return ticks_add(self.offset_ms, (t_us + t_us * self.ppm // _PPM) // 1000)
 
 
 def two_clocks(seed):
@@ -41,8 +41,7 @@ def two_clocks(seed):
 def true_offset2(a, b, t_us):
     """Clock b's ticks minus clock a's at true time t_us, in half milliseconds
     (as hardware/clock_sync.py keeps offsets)."""
-    d = (b.ticks_ms(t_us) - a.ticks_ms(t_us)) & _TICKS_MAX
-    return 2 * (d - (1 << 29) if d >= 1 << 28 else d)
+    return 2 * ticks_diff(b.ticks_ms(t_us), a.ticks_ms(t_us))
 
 
 class Link:

@@ -131,6 +131,6 @@ def test_bad_settings_are_clear_errors():
 
 
 def test_the_model_runs_alike_on_the_vm_and_cpython():
-    vm = run_vm("link.py", 4, pkgs=("engine", "desktop"))
+    vm = run_vm("link.py", 4, pkgs=("engine", "hardware", "desktop"))
     assert vm == run_cpython("link.py", 4)
     assert "lost" in vm and " got 0 " not in vm
