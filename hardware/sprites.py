@@ -100,45 +100,22 @@ INK_CHOSEN = const(10)
 INK_CURSOR = const(11)
 INK_FLASH = const(12)
 INK_DIGIT = const(13)
+# (Laid out by hand: a row a group of entries, as INK_* above number them.)
+# fmt: off
 PALETTE = (
-    0x000000,
-    0xF4F4EC,
-    0x808080,
-    0x101010,
-    0xD01010,
-    0xD01010,
-    0x101010,
-    0x2050B0,
-    0x90B0F0,
-    0x707070,
-    0xFFD000,
-    0x3070FF,
-    0xFF2020,
-    0xC8C8C8,
-    0x000000,
-    0x000000,
+    0x000000, 0xF4F4EC, 0x808080,
+    0x101010, 0xD01010, 0xD01010, 0x101010,
+    0x2050B0, 0x90B0F0, 0x707070, 0xFFD000, 0x3070FF, 0xFF2020, 0xC8C8C8, 0x000000, 0x000000,
 )
 FACE_INKS = (BLANK_INK, INK_PAPER, INK_EDGE, INK_DIM)
 BACK_INKS = (BLANK_INK, INK_BACK, INK_EDGE, INK_BACK_PATTERN)
 # A monochrome panel: the same entries, lit or dark (ink dark on lit paper).
 MONO_PALETTE = (
-    0x000000,
-    0xFFFFFF,
-    0xFFFFFF,
-    0x000000,
-    0x000000,
-    0x000000,
-    0x000000,
-    0xFFFFFF,
-    0x000000,
-    0xFFFFFF,
-    0xFFFFFF,
-    0xFFFFFF,
-    0xFFFFFF,
-    0xFFFFFF,
-    0x000000,
-    0x000000,
+    0x000000, 0xFFFFFF, 0xFFFFFF,
+    0x000000, 0x000000, 0x000000, 0x000000,
+    0xFFFFFF, 0x000000, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x000000, 0x000000,
 )
+# fmt: on
 # The suits' colours: a two-colour deck, and a four-colour one (spades black,
 # hearts red, diamonds blue, clubs green) for players who tell red from black
 # badly. The shapes differ too, on every screen.
