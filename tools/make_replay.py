@@ -22,9 +22,9 @@ import sys
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import speed  # noqa: E402
+from engine import games, speed  # noqa: E402
 from engine.cards import Rng  # noqa: E402
-from engine.spit import FILL_BASE, GAME_OVER, PLAY, SLAP_0, SPIT, Game  # noqa: E402
+from engine.spit import FILL_BASE, GAME_OVER, PLAY, SLAP_0  # noqa: E402
 from engine.spit_text import parse_rules  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.controls import Controls  # noqa: E402
@@ -57,11 +57,10 @@ def match(seed, rules, profile, gap, kind=0, kinds=None):
     # "fill" (SP-6: a card put into an empty stock), "play" (a card moved onto
     # a pile, the phase as it was), "choose" (nothing moved: a card chosen, a
     # call waiting for the other player's).
-    make = speed.Game if kind else Game
-    g = make(seed, rules)
-    mirror = make(seed, rules)  # what code.py's game should go through
+    g = games.new(kind, seed, rules)
+    mirror = games.new(kind, seed, rules)  # what code.py's game should go through
     controls = Controls(profile["keymap"], profile["cursor"])
-    controls.call = speed.TURN if kind else SPIT
+    controls.call = g.call
     pick = Rng(seed + 99)
     t = 500
     lines = ["# a whole match: profile %s, SPIT_SEED=%d, rules %d" % (profile["name"], seed, rules)]
@@ -135,7 +134,7 @@ def main():
     ap.add_argument("--profile", default=profiles.DEFAULT)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", default="-", help="Spit: S4NC letters; Speed: S (scoring) and 5 (SD-2b)")
-    ap.add_argument("--game", choices=("spit", "speed"), default="spit")
+    ap.add_argument("--game", choices=games.NAMES, default="spit")
     ap.add_argument("--gap", type=int, default=300, help="ms between taps (more than the 250 ms spit grace)")
     ap.add_argument("--presses", type=int, help="write this many random key events instead of a match")
     args = ap.parse_args()
@@ -144,7 +143,7 @@ def main():
         with open(args.out, "w") as f:
             f.write("\n".join(presses(args.presses, args.seed, profile)) + "\n")
         return
-    kind = 1 if args.game == "speed" else 0
+    kind = games.kind_of(args.game)
     if kind:
         rules = (speed.SCORING if "S" in args.rules else 0) | (speed.SHORT_SIDES if "5" in args.rules else 0)
     else:
