@@ -16,7 +16,24 @@ from .controls import Controls
 from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, TICK, Feedback
 from .feedback import STALEMATE as STUCK
 from .keymaps import PILE_0
-from .modes import DEMO, FACING, FOUR_COLOURS, GO_ON, LEAVE, MATCH, MENU, OVER, PAUSED, PLAYERS, RESUME, START
+from .modes import (
+    DEMO,
+    EV_FOLLOW,
+    EV_PAUSE,
+    FACING,
+    FOUR_COLOURS,
+    GO_ON,
+    LEAVE,
+    LINKED,
+    LOBBY,
+    MATCH,
+    MENU,
+    OVER,
+    PAUSED,
+    PLAYERS,
+    RESUME,
+    START,
+)
 from .ticks import ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
@@ -36,8 +53,23 @@ def _sooner(a, b):
     return b if a is None or b < a else a
 
 
+def _draw():
+    # A linked session's number (hardware/linked.py: the higher referees).
+    try:
+        from os import urandom
+
+        r = urandom(2)
+        return r[0] | r[1] << 8
+    except (ImportError, NotImplementedError):
+        from supervisor import ticks_ms
+
+        return ticks_ms() & 0xFFFF
+
+
 class App:
-    def __init__(self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None, start=None):
+    def __init__(
+        self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None, start=None, link=None
+    ):
         self.screen = screen
         self.feedback = feedback if feedback is not None else Feedback()  # sound and lights
         self.store = store  # hardware.storage.Store, or None: nothing is saved
@@ -46,6 +78,13 @@ class App:
         self.buttons = Buttons(keys, self.controls, event, ticks_ms)
         self.ticks_ms = ticks_ms
         self.seed = seed  # None: seed each match from the clock of its start press
+        # Linked play (hardware/linked.py): open_link() opens the cable's UART
+        # (None: this board has no link, and the menu offers none); linked is
+        # the session from the lobby until the menu shows again.
+        self.open_link = link
+        self.linked = None
+        self.nonce = None  # the number a linked session draws (None: os.urandom's)
+        self.pause_why = ""  # a pause's cause other than a player's chord ("cable silent")
         from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)
 
         self.key_of = key_numbers(profile["keymap"])  # a player's action's key: key_of[player * 16 + action]
@@ -58,8 +97,9 @@ class App:
         self.lights = 1
         # Matches won since the tally was cleared: two players' wins (player 0,
         # player 1), then for each computer level the person's and the computer's.
-        self.tally = [0] * 10
+        self.tally = [0] * 14  # (hardware/menu.py: TALLIES)
         self.saved = None  # a match saved between rounds (or left paused), offered in the menu
+        self.saved_linked = False  # it was a linked match (resumed only linked again)
         # What is shown.
         self.mode = MENU
         self.scene = None  # type: Any  # the scene when no match is played: a Menu, Pause or Over (press, step, due)
@@ -95,9 +135,21 @@ class App:
         # Words for both players: two people sit facing each other.
         return self.style & FACING != 0 and self.players == 0
 
+    @property
+    def seat(self):
+        # The player this device's person plays in a linked match (else 0).
+        return self.linked.seat if self.linked is not None else 0
+
+    def resumable(self):
+        # The saved match is offered: a linked one only for linked play.
+        return self.saved is not None and (self.saved_linked == (self.players == LINKED))
+
     def who(self, p, short=False):
         # Player p in table words: the bottom or top half, or you and the
-        # computer (short: "CPU", for the middle of the table) when one person plays it.
+        # computer (short: "CPU", for the middle of the table) when one person
+        # plays it; linked, you and your rival on the other handheld.
+        if self.players == LINKED:
+            return "you" if p == self.seat else "rival"
         if self.players and self.players != DEMO:
             return ("you", "CPU" if short else "computer")[p]
         return ("bottom", "top")[p]
@@ -121,8 +173,15 @@ class App:
 
     def _save_due(self, g):
         # A round dealt and not saved yet, and nobody has called spit (a
-        # saved round is its deal: engine/record.py).
-        return self.store is not None and g.phase == READY and not g.called and g.round != self.saved_round
+        # saved round is its deal: engine/record.py). A linked match is not
+        # saved: after a restart the other handheld's position is the match.
+        return (
+            self.store is not None
+            and g.phase == READY
+            and not g.called
+            and g.round != self.saved_round
+            and self.linked is None
+        )
 
     def save_match(self):
         g = self.game
@@ -172,9 +231,15 @@ class App:
     def _follow(self, go, now_ms):
         # What a scene asked for (hardware/modes.py).
         if go == START:
-            self.start_match(now_ms)
+            if self.players == LINKED:
+                self.lobby(None, now_ms)
+            else:
+                self.start_match(now_ms)
         elif go == RESUME:
-            self.resume_match(now_ms)
+            if self.players == LINKED:
+                self.lobby(self.saved, now_ms)
+            else:
+                self.resume_match(now_ms)
         elif go == GO_ON:  # the pause is over
             if self.sides is not None:  # (the computer's reaction times stood still)
                 paused = ticks_diff(now_ms, self.scene.since)
@@ -191,10 +256,13 @@ class App:
                 # The match, exactly as it is, is offered in the menu until a
                 # new one starts (after a power cut: from the start of its round).
                 self.saved = self.game
+                self.saved_linked = self.linked is not None
                 self.game = None
                 # Kept now, whatever the flash's spare time: one may switch off next.
                 self.flush(self.controls.now, True)
                 forget("hardware.pause")
+            elif self.mode == LOBBY:
+                forget("hardware.lobby")
             else:
                 forget("hardware.over")
             self._menu()
@@ -202,6 +270,12 @@ class App:
     def _menu(self):
         from .menu import Menu
 
+        if self.linked is not None:  # (linked play ends in the menu: the cable is let go)
+            self.linked.close()
+            self.linked = None
+            self.controls.relay = None
+            forget("hardware.linked")
+            self.apply_style()  # (this device's player back at the bottom)
         self.mode = MENU
         self.close_pages()
         self.scene = Menu(self)
@@ -257,7 +331,7 @@ class App:
         )
         self.sides = None  # two people: both sides at the buttons, nothing more to load
         self.controls.muted = 0
-        if players:
+        if players and players != LINKED:
             from . import sides
 
             self.sides = sides.choose(players, game, self.controls, self.key_of)
@@ -268,6 +342,18 @@ class App:
                 forget(name)
         forget("hardware.modes")  # (after sides, which loads it; the scenes load it again)
         forget("hardware.keymaps")  # (the menu's and the plan's key names are copied into them)
+        linked = self.linked
+        if linked is not None:  # one person a device: presses go into the order, nothing turned
+            from . import sides
+
+            self.sides = sides.choose(players, game, self.controls, self.key_of, linked)
+            forget("hardware.sides")
+            self.controls.relay = linked
+            screen.watched = 0
+            screen.opponent = ()
+            screen.twice = False
+            screen.set_style(False, self.style & FOUR_COLOURS != 0, linked.seat)
+            forget("hardware.seats")
         self.controls.call = game.call
         self.saved = None
         self.matches += 1
@@ -277,22 +363,147 @@ class App:
         self.flush(now_ms)
         self.draw_match(now_ms)
 
-    def pause(self, now_ms):
-        # The match stands still (hardware/pause.py, loaded only while it does).
+    def pause(self, now_ms, why=""):
+        # The match stands still (hardware/pause.py, loaded only while it
+        # does); why: a cause other than a player's chord.
+        from .pause import Pause
+
+        self.pause_why = why
+        self.mode = PAUSED
+        self.scene = Pause(self, now_ms)
+
+    # -- linked play (hardware/linked.py: the order of both devices' presses) --
+
+    def lobby(self, resume, now_ms):
+        # Looking for the other handheld (hardware/lobby.py), to start a new
+        # match or resume the one saved (resume).
+        from .linked import Linked
+        from .lobby import Lobby
+
+        problem = ""
+        if self.linked is None:
+            try:
+                uart = self.open_link()
+            except (ValueError, RuntimeError, OSError) as e:  # (pins in use, no such UART)
+                uart = None
+                problem = "no link: %s" % e
+            if uart is not None:
+                self.linked = Linked(self, uart, self.ticks_ms, self.nonce if self.nonce is not None else _draw())
+        if self.linked is not None:
+            self.linked.resume = resume
+        self.close_pages()
+        self.mode = LOBBY
+        self.scene = Lobby(self, problem)
+
+    def linked_start(self, game, now_ms):
+        # This device referees a linked match: a new one dealt here, or the
+        # saved one (game); the countdown, and the other handheld takes up
+        # the same position (hardware/linked.py sends it).
+        if game is None:
+            from engine import games
+
+            seed = (self.seed if self.seed is not None else now_ms) + self.matches
+            game = games.new(self.kind, seed, self.rules)
+            forget("engine.games")
+        self._linked_begin(game, now_ms, True)
+
+    def linked_position(self, line, how, now_ms):
+        # The referee's position (its line of the notation; None: ours, as it
+        # is) to play from: a new match (the countdown), after the cable came
+        # back or a restart (the pause), or mended after a divergence (play on).
+        from .linked import SNAP_ON, SNAP_START
+
+        game = self.game
+        if line is not None:
+            from engine import games
+
+            game = games.from_text(line)
+            forget("engine.games")
+            self.controls.chosen[0] = self.controls.chosen[1] = 255  # (the referee's went too)
+            self.controls.slot[0] = self.controls.slot[1] = 255
+        if game is None:
+            return
+        if how == SNAP_START or self.mode == LOBBY or self.game is None:
+            self._linked_begin(game, now_ms, how == SNAP_START)
+            if how == SNAP_START:
+                return
+        self.game = game
+        if how == SNAP_ON:
+            if self.mode == PAUSED:
+                self.scene = None
+                forget("hardware.pause")
+                self.close_pages()
+            self.mode = MATCH
+            self.draw_match(now_ms)
+        else:
+            self.pause(now_ms, "cable back")
+
+    def _linked_begin(self, game, now_ms, counting):
+        if self.mode == LOBBY:
+            forget("hardware.lobby")
+        self.begin(game, now_ms)
         from .pause import Pause
 
         self.mode = PAUSED
-        self.scene = Pause(self, now_ms)
+        self.pause_why = ""
+        self.scene = Pause(self, now_ms, counting)
+
+    def link_lost(self, now_ms):
+        # The cable went silent: the match stands still, saying why.
+        if self.mode == MATCH or self.mode == PAUSED:
+            self.pause(now_ms, "cable silent")
+
+    def linked_event(self, player, action, t, now_ms):
+        # One event of a linked match's order (hardware/linked.py), applied
+        # alike on both devices: a press (t: its time on the referee's
+        # clock), the pause, or what a scene asked for. Returns what the
+        # scene shown asks for in answer (the referee puts it in the order).
+        if action >= EV_FOLLOW:
+            self._follow(action - EV_FOLLOW, now_ms)
+            return 0
+        if action == EV_PAUSE:
+            if self.mode == MATCH:
+                self.paused_by = player
+                self.pause(now_ms)
+            return 0
+        if self.mode == MATCH:
+            g = self.game
+            assert g is not None  # (a match is played)
+            c = self.controls
+            phase = g.phase
+            applied = c.applied
+            attempts = c.attempts
+            c.push(g, self.key_of[player * 16 + action], t)
+            c.apply(g)
+            if c.attempts != attempts:
+                self._sound(g, phase, c.applied != applied, now_ms)
+            if g.phase == GAME_OVER:
+                self._over(now_ms)
+            return 0
+        if self.scene is None:
+            return 0
+        self.controls.now = now_ms
+        return self.scene.press(player, action)
 
     # -- the loop --
 
     def step(self, now_ms):
         self.feedback.update(now_ms)
         mode = self.mode
+        linked = self.linked
         if mode != MATCH:
+            if linked is not None:  # (in a match it is one of the sides, stepped with them)
+                linked.step(self.game, now_ms)
+                mode = self.mode
+                if mode == MATCH:
+                    return  # (the order's countdown ended: the match goes on at the next pass)
+                linked = self.linked  # (the order may have ended linked play)
             go = self.scene.step(now_ms)  # its keys and its time
             if go:
-                self._follow(go, now_ms)
+                if linked is not None and linked.playing():
+                    linked.ask(EV_FOLLOW + go, now_ms)  # into the order (a follower's scene waits for the referee's)
+                else:
+                    self._follow(go, now_ms)
             if mode == MENU:
                 self.flush(now_ms)
             return
@@ -312,21 +523,29 @@ class App:
             for side in sides:
                 if side is not None:
                     side.step(g, now_ms)
+            if self.mode != MATCH:
+                return  # (a linked match's order paused or ended it)
         self.buttons.poll(g)
         if c.attempts != attempts:
             self._sound(g, phase, c.applied != applied, now_ms)
         if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
             self.flush(now_ms)
         if g.phase == GAME_OVER:
-            self.draw_match(now_ms)  # the winning play, seen before the result (over.WON_MS)
-            from .over import Over
-
-            self.mode = OVER
-            self.scene = Over(self, now_ms)
+            self._over(now_ms)
         elif self._pause_asked(g, now_ms):
-            self.pause(now_ms)
+            if self.linked is not None:
+                self.linked.ask(EV_PAUSE, now_ms)  # (both devices pause where the order says)
+            else:
+                self.pause(now_ms)
         elif c.presses != self._drawn or (self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0):
             self.draw_match(now_ms)
+
+    def _over(self, now_ms):
+        self.draw_match(now_ms)  # the winning play, seen before the result (over.WON_MS)
+        from .over import Over
+
+        self.mode = OVER
+        self.scene = Over(self, now_ms)
 
     def _sound(self, g, before, applied, now_ms):
         # What the presses of this pass did, as one sound (and light): the

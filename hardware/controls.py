@@ -110,6 +110,11 @@ class Controls:
         # that side: its presses come through push()). They are still held
         # and let go, so the pause chord works from either side.
         self.muted = 0
+        # Linked play (hardware/linked.py): every press of this device's
+        # buttons goes to relay.press(player, action, time) instead, in a
+        # match and its scenes alike; the order of both devices' presses comes
+        # back through push().
+        self.relay = None
 
     # -- events in --
 
@@ -130,7 +135,7 @@ class Controls:
             self._edge_at[key] = timestamp
             if self._pick[p] == m & 15:
                 self._pick[p] = NONE
-                if game is not None and game.phase == PLAY and handler is None:
+                if game is not None and game.phase == PLAY and handler is None and self.relay is None:
                     self.presses += 1
                     self.now = timestamp
                     self._refuse(p, NOTHING_CHOSEN, m & 15)
@@ -149,6 +154,9 @@ class Controls:
             return  # bounce or chatter, on pressing or on letting go
         self._ever[key] = 1
         self._edge_at[key] = timestamp
+        if self.relay is not None:
+            self.relay.press(p, m & 15, timestamp)
+            return
         if handler is None and self.muted >> p & 1:
             return  # the computer's side: its keys make no move
         self.push(game, key, timestamp, handler)

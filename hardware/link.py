@@ -57,6 +57,7 @@ class Link:
         self.uart = uart  # busio.UART (timeout=0), or a stand-in with write and readinto
         self.on_frame = on_frame  # on_frame(kind, payload buffer, n)
         self.bad = 0  # frames (or bytes that were not frames) thrown away
+        self.good = 0  # whole frames received (a change: the other side is there)
         self.resent = 0  # reliable frames sent again
         self._rx = bytearray(64)  # the UART's bytes, as read
         self._frame = bytearray(_FRAME)  # the frame being received
@@ -75,6 +76,14 @@ class Link:
     def waiting(self):
         # Reliable frames not yet acknowledged.
         return self._out_n
+
+    def reset(self):
+        # The other side started again (a new device, or a restart): both
+        # count frames from the first again, and nothing on its way is sent.
+        self._out_seq = 0
+        self._out_n = 0
+        self._in_seq = 255
+        self._ack_due = False
 
     def send(self, kind, payload, n, now, twice=False):
         """Queue a reliable frame (kind < UNRELIABLE) of payload[0:n], or send
@@ -172,6 +181,7 @@ class Link:
         if crc16(f, 2, 6 + n) != (f[6 + n] << 8 | f[7 + n]):
             self.bad += 1
             return
+        self.good += 1
         self._acked(f[4], now)
         kind = f[2]
         if kind >= UNRELIABLE:

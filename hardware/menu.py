@@ -10,7 +10,7 @@ from engine.spit import SCORING
 from . import forget, storage
 from .feedback import MENU as MENU_SOUND
 from .keymaps import NEXT, PILE_0, PREV, STOCK_0
-from .modes import DEMO, FACING, FOUR_COLOURS, OPTIONS, PLAYERS, RESUME, START, STAY
+from .modes import DEMO, FACING, FOUR_COLOURS, LINKED, OPTIONS, PLAYERS, RESUME, START, STAY
 
 # What a line of the menu is.
 _RESUME = 0
@@ -33,15 +33,16 @@ def load(app):
         if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
             app.kind = settings[0]
             app.rules_of[0] = settings[1]
-            app.players = settings[2] if settings[2] < len(PLAYERS) else 0
+            app.players = settings[2] if settings[2] < _choices(app) else 0
             app.rules_of[1] = settings[3] & 3
             app.style = settings[4] & 3 if len(settings) >= 5 else 0  # older records: none
             if len(settings) >= 6:
                 app.sound = min(settings[5] & 3, 2)
                 app.lights = 0 if settings[5] & 4 else 1
         saved = store.load(storage.TALLY)
-        if saved is not None and len(saved) == 20:
-            app.tally = [saved[2 * i] | saved[2 * i + 1] << 8 for i in range(10)]
+        if saved is not None and len(saved) in (20, 2 * TALLIES):  # (before linked play: 10 counts)
+            for i in range(len(saved) // 2):
+                app.tally[i] = saved[2 * i] | saved[2 * i + 1] << 8
         payload = store.load(storage.MATCH)
         if payload is not None:
             from engine import record
@@ -53,6 +54,11 @@ def load(app):
             forget("engine.record")  # loaded again at the next round's save
     app.apply_style()
     app.feedback.set(app.sound, app.lights == 1)
+
+
+def _choices(app):
+    # How many of PLAYERS the menu offers: linked play only where a link is.
+    return len(PLAYERS) if app.open_link is not None else LINKED
 
 
 class Menu:
@@ -86,14 +92,14 @@ class Menu:
 
     def _next(self):
         # "go" on the saved match's line resumes it; anywhere else, a new match.
-        return RESUME if self.app.saved is not None and self.item == 0 else START
+        return RESUME if self.app.resumable() and self.item == 0 else START
 
     def items(self):
         # What each line of the menu that can be chosen is: resume (when a
         # match is saved), the game, the players, the game's options, the seats
         # and (on colour screens) the deck.
         app = self.app
-        out = [_RESUME] if app.saved is not None else []
+        out = [_RESUME] if app.resumable() else []
         out += [_GAME, _PLAYERS] + [_OPTION + i for i in range(len(OPTIONS[app.kind]))] + [_SEATS]
         if app.profile["colour"]:
             out.append(_DECK)
@@ -193,8 +199,9 @@ class Menu:
             # The seats that fit who plays (still changeable on their line):
             # two people face each other across the device; one person plays
             # the computer from one side, every card upright for them.
-            app.players = (app.players + 1) % len(PLAYERS)
+            app.players = (app.players + 1) % _choices(app)
             app.style = app.style & ~FACING | (0 if app.players else FACING)
+            self.item = min(self.item, len(self.items()) - 1)  # (the resume line comes and goes with linked play)
             app.apply_style()
         elif item == _SEATS or item == _DECK:
             app.style ^= FACING if item == _SEATS else FOUR_COLOURS
@@ -239,18 +246,24 @@ class Menu:
 # -- the tally of matches won (the menu's last line, and game over's) --
 
 
+TALLIES = 14  # two people's wins, each computer level's (the person's, the computer's), linked (ours, theirs)
+
+
 def count_win(app, winner):
-    # A finished match in the tally: two people, or the person (player 0)
-    # against the computer at its level; the computer against itself is not.
+    # A finished match in the tally: two people, the person (player 0)
+    # against the computer at its level, or linked (this device's player
+    # first); the computer against itself is not.
     if app.players == DEMO:
         return
+    if app.players == LINKED:
+        winner = 0 if winner == app.seat else 1
     i = 2 * app.players + winner  # (two people's first, then each level's)
     app.tally[i] = min(app.tally[i] + 1, 0xFFFF)
     save_tally(app)
 
 
 def clear_tally(app):
-    app.tally = [0] * 10
+    app.tally = [0] * TALLIES
     save_tally(app)
 
 
@@ -268,6 +281,8 @@ def tally_forms(app):
     b = app.tally[2 * app.players + 1]
     if not app.players:
         return ("bottom %d : %d top" % (a, b), "bottom %d:%d top" % (a, b), "%d:%d" % (a, b))
+    if app.players == LINKED:
+        return ("you %d : %d rival" % (a, b), "you %d:%d rival" % (a, b), "%d:%d" % (a, b))
     level = PLAYERS[app.players][3:]
     return (
         "you %d : %d %s" % (a, b, level),

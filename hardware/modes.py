@@ -10,6 +10,7 @@ MENU = 0
 MATCH = 1
 OVER = 2
 PAUSED = 3
+LOBBY = 4  # linked play: looking for the other handheld (hardware/lobby.py)
 
 # What a scene asks the App for next (Menu, Pause, Over: press and step).
 STAY = 0  # nothing: the scene goes on
@@ -20,9 +21,15 @@ LEAVE = 4  # back to the menu
 
 # Who plays: two people, one person (player 0) against the computer at a
 # level (engine.bot.LEVEL_NAMES; the bot is imported only for such a match),
-# or the computer against itself.
-PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo")
+# the computer against itself, or one person at each of two linked handhelds
+# (hardware/linked.py; offered where the board has a link).
+PLAYERS = ("two", "vs Easy", "vs Medium", "vs Hard", "vs Expert", "demo", "linked")
 DEMO = 5
+LINKED = 6
+# A linked match's order carries, beside the keys' actions (0..15), these
+# events: the pause chord, and what a scene asked for (EV_FOLLOW + GO_ON ...).
+EV_PAUSE = 0x20
+EV_FOLLOW = 0x30
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (

@@ -21,7 +21,7 @@ class Over:
         self.at = now_ms  # when the match was won
         self.shown = False  # the words are up (not yet: the winning play is still shown)
         self._go = STAY
-        if app.store is not None:
+        if app.store is not None and app.linked is None:  # (a linked match is never saved)
             app.store.clear(storage.MATCH)
         count_win(app, app.game.winner)
 

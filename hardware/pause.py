@@ -72,7 +72,7 @@ class Pause:
         want = app.humans()
         waiting = " ".join(app.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
         return [
-            "PAUSED by " + app.who(app.paused_by),
+            "PAUSED: " + app.pause_why if app.pause_why else "PAUSED by " + app.who(app.paused_by),
             "any key: go on",
             "waiting: " + (waiting or "anyone"),
             "pile 2: leave",

@@ -128,6 +128,7 @@ class Screen:
         self.names = ("bottom", "top")  # the players in table words (set by the App: "you", "CPU")
         self.opponent = ()  # type: tuple  # who plays the top half when the computer does, longest first
         self.facing = False
+        self.bottom = 0  # the player seated at the bottom (set_style)
         self.twice = False  # set by the App: seats facing, two people at the device
         self.watched = 0  # set by the App: bit p for a computer player p, whose plays are marked
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
@@ -160,13 +161,15 @@ class Screen:
 
     # -- settings --
 
-    def set_style(self, facing, four_colours):
-        # Facing each other: player 1's half turned round (hardware/seats.py).
-        # A four-colour deck: four palette entries of the ranks and suits.
+    def set_style(self, facing, four_colours, bottom=0):
+        # Facing each other: player 1's half turned round (hardware/seats.py);
+        # bottom: the player whose half is at the bottom (linked play: this
+        # device's). A four-colour deck: four palette entries of the ranks and suits.
         from .seats import seat
 
         self.facing = facing
-        seat(self, facing)
+        self.bottom = bottom
+        seat(self, facing, bottom)
         if self.colour:
             colours = FOUR_COLOURS if four_colours else TWO_COLOURS
             for suit in range(4):
@@ -179,7 +182,7 @@ class Screen:
         # row is above their cards, player 1's below (turned round when facing);
         # on the small screen the markers take the depth row's place, whose
         # flips (set_style) turn them the right way.
-        down = self.size == "small" or p == 0 or self.facing
+        down = self.size == "small" or p == self.bottom or self.facing
         if self.size == "small":
             if cursor:
                 return ROW_CURSOR_DOWN if down else ROW_CURSOR_UP
@@ -516,7 +519,7 @@ class Screen:
     def _pile_arrow(self, k, size):
         # The pile's size and the arrow to who spits on it (D-2); a cross for
         # a pile key pressed with no card chosen.
-        arrow = GLYPH_BLANK if not size else GLYPH_ARROW_DOWN if k == 0 else GLYPH_ARROW_UP
+        arrow = GLYPH_BLANK if not size else GLYPH_ARROW_DOWN if k == self.bottom else GLYPH_ARROW_UP
         if self.speed:
             arrow = GLYPH_BLANK  # Speed's play piles belong to nobody
         refused = self._refused
@@ -540,7 +543,9 @@ class Screen:
                 continue
             if player >= 0:
                 return word
-            return self._first_fit((self.names[p] + ": " + word, ("v " if p == 0 else "^ ") + word, word), cols)
+            return self._first_fit(
+                (self.names[p] + ": " + word, ("v " if p == self.bottom else "^ ") + word, word), cols
+            )
         return ""
 
     def _first_fit(self, forms, cols=0):

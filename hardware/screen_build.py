@@ -192,6 +192,10 @@ def _build_table(screen, w, h, z):
     screen.row_x = x0
     screen.gap = tw - cw
     screen.card_y = card_y
+    # (each player's rows, for seats.seat, which puts either player at the bottom)
+    screen.depth_y = depth_y
+    screen.info_xy = info_xy
+    screen.marks_y = None if marks_y is None else tuple(y + (rh - z["mark_h"]) // 2 for y in marks_y)
     # The paper of a place (a card and the gap after it: the cards sheet's
     # tile) is drawn as strips the gap's width (sprites.SIZES: it divides
     # the card's), the last strip its gap: a card put in or taken from a

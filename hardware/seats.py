@@ -1,11 +1,13 @@
 # Where the table's cards lie for the seats (Screen.set_style): player 1's
 # half upright beside player 0's, or turned round for two people facing each
-# other across the device. Loaded where the style is set, at start-up and in
-# the menu; a match forgets it (hardware/menu.py, play), so its code is not
-# kept in the heap while the cards are played.
+# other across the device; and which player sits at the bottom (player 1 on
+# the second of two linked handhelds: each shows its own player there).
+# Loaded where the style is set, at start-up and in the menu; a match
+# forgets it (hardware/menu.py, play), so its code is not kept in the heap
+# while the cards are played.
 
 
-def seat(screen, facing):
+def seat(screen, facing, bottom=0):
     # Facing each other: player 1's half turned round (flips allocate nothing).
     screen.info[1].flip_x = facing
     screen.info[1].flip_y = facing
@@ -15,11 +17,15 @@ def seat(screen, facing):
     z = screen.layout
     for p in range(2):
         turned = p == 1 and facing
-        y = screen.card_y[p]
+        row = p ^ bottom  # 0: the bottom half's rows, 1: the top's
+        y = screen.card_y[row]
+        screen.depth[p].y = screen.depth_y[row]
+        screen.info[p].x, screen.info[p].y = screen.info_xy[row]
         for s in range(5):
             x = screen.row_x + (4 - s if turned else s) * z["card_tile_w"]  # where stock s's card is
             paper = screen.stocks[p][s]
             paper.x = x
+            paper.y = y
             paper.flip_x = turned
             paper.flip_y = turned
             place(screen, screen.ranks[p][s], x, y, z["rank_xy"], turned)
@@ -27,12 +33,14 @@ def seat(screen, facing):
             if screen.marks:
                 mark = screen.marks[p][s]
                 mark.x = x + (z["card_w"] - z["mark_w"]) // 2
+                mark.y = screen.marks_y[row]
                 mark.flip_x = turned
                 mark.flip_y = turned
     # The back edges lie against the cards: the sheet draws them at the
     # bottom of a strip (player 1's, above their cards); player 0's strip is
     # below their cards, so it is flipped, and player 1's turned round is too.
-    screen.depth[0].flip_y = True
+    screen.depth[bottom].flip_y = True
+    screen.depth[1 - bottom].flip_y = False
     screen.depth[1].flip_x = facing
 
 

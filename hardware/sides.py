@@ -3,18 +3,22 @@
 # (hardware/computer.py, loaded only then). The match asks a side's player
 # that is not the buttons the same three things whatever it is (step: make
 # its presses when due; next_due: when it acts next; paused: the match stood
-# still), so another source of presses, a player on another device, is one
-# more kind here and no change to the match. Loaded at a match's start and
+# still). The third kind is a person at another handheld, linked by a cable
+# (hardware/linked.py): their presses arrive over the link, in the order the
+# referee gives both players' presses. Loaded at a match's start and
 # forgotten after it.
 
-from .modes import DEMO
+from .modes import DEMO, LINKED
 
 
-def choose(players, game, controls, key_of):
+def choose(players, game, controls, key_of, linked=None):
     # (side 0's player, side 1's), None for the buttons; or None when both
-    # sides are people at the buttons.
+    # sides are people at the buttons. Linked: the other device's side is
+    # the link's session (this device's buttons play linked.seat).
     if not players:
         return None
+    if players == LINKED:
+        return (linked, None) if linked.seat else (None, linked)
     from engine.bot import Bot
 
     from .computer import Computer

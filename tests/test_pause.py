@@ -210,10 +210,10 @@ def test_the_tally_counts_is_shown_and_survives_a_reload():
         rig.run(1000)
         rig.press(1, STOCK_0)  # any key: the menu
         assert rig.app.mode == MENU
-    assert rig.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    assert rig.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
     # Power off and on: the tally is read back from nvm.
     again = Rig(nvm=rig.nvm)
-    assert again.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    assert again.app.tally == [2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
     again.press(0, STOCK_0)  # up from the first line: the last one, the tally
     assert ">Won bottom 2:0 top" in again.screen.lines  # "Tally bottom 2 : 0 top" is too long for 20 columns
     again.app.players = 3
@@ -230,8 +230,8 @@ def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
     rig.press(0, PILE_0)
     assert rig.app.tally[0] == 4 and any("Clear tally?" in line for line in rig.screen.lines)
     rig.press(0, PILE_0)
-    assert rig.app.tally == [0] * 10
-    assert Rig(nvm=rig.nvm).app.tally == [0] * 10
+    assert rig.app.tally == [0] * 14
+    assert Rig(nvm=rig.nvm).app.tally == [0] * 14
 
 
 def test_the_menu_turns_a_page_only_when_the_chosen_line_would_leave_it():

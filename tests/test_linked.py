@@ -1,0 +1,267 @@
+"""Linked play (issue 36): two handhelds, each the board's App with its own
+clock, keypad and screen, joined by the modelled cable in one simulated time
+(desktop/linked_pair.py). Rule ids: SP-7 and D-5 (first press wins, ties in
+turn) across two devices; D-n decisions of linked play are in docs/linked.md."""
+
+import displayio
+import pytest
+from helpers import position
+from screens import check_pixels, snapshot
+
+from desktop.link_model import Clock
+from desktop.link_model import Link as Cable
+from desktop.linked_pair import Device, Pair, QuietScreen, Racer
+from desktop.window import pygame_display_class
+from hardware import profiles
+from hardware.keymaps import PILE_0, STOCK_0
+from hardware.linked import LOST_MS, SNAP_ON
+from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED
+from hardware.screen import Screen
+
+PICO = profiles.get("pico-st7789-240")
+
+
+def quiet():
+    return (QuietScreen(PICO), QuietScreen(PICO))
+
+
+def referee_follower(pair):
+    a, b = pair.devices
+    return (a, b) if a.app.linked.is_referee else (b, a)
+
+
+def set_position(pair, game):
+    # The referee's position becomes the match's (its snapshot: the follower takes it up).
+    ref, _ = referee_follower(pair)
+    ref.app.game = game
+    ref.app.linked.send_snapshot(SNAP_ON, ref.ticks_ms())
+    pair.run(100)
+    assert pair.agree()
+
+
+def play_checked(pair, racers, ms):
+    # Both play; at every event of the order the two positions are the same.
+    a, b = pair.devices
+    checked = 0
+    last = -1
+    end = pair.t_us[0] + ms * 1000
+    while pair.t_us[0] < end and a.app.linked is not None and b.app.linked is not None:
+        for r in racers:
+            r.step()
+        pair.run(1)
+        la, lb = a.app.linked, b.app.linked
+        if la is not None and lb is not None and la.count == lb.count != last and not lb.lost:
+            last = la.count
+            assert a.app.game.text() == b.app.game.text(), "diverged at event %d" % last
+            checked += 1
+        if a.app.mode == OVER and b.app.mode == OVER:
+            break
+    return checked
+
+
+def test_two_handhelds_start_one_match_each_shows_its_player_at_the_bottom(tmp_path, monkeypatch):
+    # Two boards, two displays (the desktop's displayio allows one: a board has one).
+    displayio.release_displays()
+    monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
+    displays = [pygame_display_class()(width=240, height=240, auto_refresh=False) for _ in range(2)]
+    screens = [Screen(d, PICO) for d in displays]
+    pair = Pair(PICO, screens, seed=5)
+    assert pair.start()
+    ref, fol = pair.devices
+    assert ref.app.linked.is_referee and not fol.app.linked.is_referee  # (the higher nonce referees)
+    assert (ref.app.linked.seat, fol.app.linked.seat) == (0, 1)
+    assert pair.agree()
+    pair.run(50)
+    images = [snapshot(d, "linked-%d" % i, tmp_path) for i, d in enumerate(displays)]
+    for screen, image in zip(screens, images):
+        check_pixels(screen, image, 240, 240)
+    # The follower's bottom row is player 1's cards, as the referee draws them at its top.
+    z = screens[0]
+    x0, x1 = z.row_x, z.row_x + 5 * z.layout["card_tile_w"]
+    bottom, top = z.card_y[0], z.card_y[1]
+    for dy in range(z.layout["card_h"]):
+        for x in range(x0, x1, 3):
+            assert images[1].get_at((x, bottom + dy)) == images[0].get_at((x, top + dy))
+            assert images[1].get_at((x, top + dy)) == images[0].get_at((x, bottom + dy))
+    assert screens[0].names == ("you", "rival") and screens[1].names == ("rival", "you")
+    displayio.release_displays()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_both_positions_are_equal_after_every_move_on_a_lossy_cable(seed):
+    # 5 % of frames lost, clocks apart and drifting: the same moves in the same order.
+    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed, loss=6000))
+    assert pair.start()
+    racers = [Racer(d, 10 * seed + i) for i, d in enumerate(pair.devices)]
+    assert play_checked(pair, racers, 400000) > 100
+    a, b = pair.devices
+    pair.run(200)
+    assert a.app.mode == b.app.mode == OVER and a.app.game.winner == b.app.game.winner >= 0
+    assert a.app.linked.link.resent > 0  # (the losses were there, and mended)
+    assert a.app.linked.divergences == b.app.linked.divergences == 0
+
+
+@pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.parametrize("gap_ms", [3, 20])
+def test_the_press_made_first_wins_a_contested_pile_across_two_devices(first, gap_ms):
+    # SP-7: both players' 8s fit pile 0 only; the one pressed first, on
+    # whichever device, is the one played there; the other is refused.
+    pair = Pair(PICO, quiet(), seed=7)
+    assert pair.start()
+    pair.run(2000)  # (pings: the clocks known)
+    set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
+    devices = sorted(pair.devices, key=lambda d: d.app.linked.seat)
+    devices[first].press(STOCK_0 + 3)
+    pair.run(gap_ms)
+    devices[1 - first].press(STOCK_0 + 3)
+    pair.run(200)
+    assert pair.agree()
+    top = devices[0].app.game.text().split()[-2]  # PILE0, top last
+    assert top.split(",")[-1].upper() == ("8D" if first == 0 else "8C")
+    results = [d.app.controls.result[1 - first] for d in devices]
+    assert results[0] == results[1] != 0  # the later press refused, the same on both screens
+
+
+def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doubled_move():
+    pair = Pair(PICO, quiet(), seed=3, cable=Cable(3))
+    assert pair.start()
+    racers = [Racer(d, 30 + i) for i, d in enumerate(pair.devices)]
+    play_checked(pair, racers, 5000)
+    a, b = pair.devices
+    before = a.app.game.text()
+    events = a.app.linked.count
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 6 * 10**6)
+    paused_at = [None, None]
+    while pair.t_us[0] < t + 3 * 10**6:
+        pair.run(1)
+        for i, d in enumerate(pair.devices):
+            if paused_at[i] is None and d.app.mode == PAUSED:
+                paused_at[i] = pair.t_us[0] - t
+    assert all(p is not None and p <= 2 * 10**6 for p in paused_at), paused_at  # both within 2 s
+    for d in pair.devices:
+        assert d.app.pause_why == "cable silent"
+        assert "PAUSED: cable silent" in d.app.screen.lines
+    pair.run(4000)  # the cable is back
+    assert a.app.mode == b.app.mode == PAUSED and a.app.pause_why == "cable back"
+    assert pair.agree()
+    moved = a.app.game.text()
+    assert moved == before or a.app.linked.count >= events  # (what was played stays played)
+    for d in pair.devices:  # both ready: the countdown, then the match
+        d.press(STOCK_0)
+    pair.run(3500)
+    assert a.app.mode == b.app.mode == MATCH and pair.agree()
+    assert play_checked(pair, racers, 20000) > 10
+
+
+def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position():
+    pair = Pair(PICO, quiet(), seed=4)
+    assert pair.start()
+    racers = [Racer(d, 40 + i) for i, d in enumerate(pair.devices)]
+    play_checked(pair, racers, 8000)
+    ref, fol = pair.devices
+    kept = ref.app.game.text()
+    # The follower loses power and starts again: a new App, a new nonce, its menu.
+    fresh = Device(PICO, QuietScreen(PICO), pair.cable, 1, fol.clock, pair.t_us, 0x2222, 99)
+    pair.devices[1] = fresh
+    pair.run(LOST_MS + 500)
+    assert ref.app.mode == PAUSED and ref.app.pause_why == "cable silent"
+    fresh.app.press(0, PILE_0 + 1)  # linked play is chosen: "go"
+    assert pair.run_until(lambda: fresh.app.mode == PAUSED, 3000)
+    assert fresh.app.game.text() == ref.app.game.text() == kept
+    assert fresh.app.linked.seat == 1 and ref.app.linked.is_referee
+    for d in pair.devices:
+        d.press(STOCK_0)
+    pair.run(3500)
+    assert ref.app.mode == fresh.app.mode == MATCH
+    racers[1] = Racer(fresh, 41)
+    assert play_checked(pair, racers, 10000) > 5
+
+
+def test_different_games_are_a_message_on_both_screens_never_a_match():
+    pair = Pair(PICO, quiet(), seed=6)
+    pair.devices[1].app.kind = 1  # Speed on one, Spit on the other
+    assert not pair.start(3000)
+    for d in pair.devices:
+        assert d.app.mode == LOBBY and "cannot play:" in d.app.screen.lines
+        assert "other chose other game/rules" in d.app.screen.lines
+        d.app.press(0, PILE_0 + 1)  # pile 2: back to the menu, the cable let go
+        assert d.app.mode == MENU and d.app.linked is None
+
+
+def test_noise_on_the_line_never_crashes_and_is_reported():
+    pair = Pair(PICO, quiet(), seed=8)
+    junk = bytes((i * 37 + 11) & 255 for i in range(400))  # another program, the wrong baud rate
+    a, b = pair.devices
+    a.app.press(0, PILE_0 + 1)  # one in the lobby, the other still in the menu
+    pair.cable.send(1, junk, 0)  # (towards device 0)
+    pair.run(300)
+    assert a.app.mode == LOBBY and any(line.startswith("noise:") for line in a.app.screen.lines)
+    b.app.press(0, PILE_0 + 1)
+    assert pair.run_until(pair.playing, 8000)  # and then they play all the same
+    t = pair.t_us[0]
+    for k in range(20):  # bursts of junk in the match
+        pair.cable.send(k & 1, junk[: 40 + k], t + k * 50000)
+    racers = [Racer(d, 80 + i) for i, d in enumerate(pair.devices)]
+    assert play_checked(pair, racers, 5000) > 3
+    assert a.app.linked.link.bad + b.app.linked.link.bad > 20
+
+
+def test_a_divergence_is_found_by_the_hash_and_mended_from_the_referees_position():
+    pair = Pair(PICO, quiet(), seed=9)
+    assert pair.start()
+    ref, fol = referee_follower(pair)
+    g = fol.app.game
+    g.rng.s1 = (g.rng.s1 % 30000) + 1  # (a follower's engine gone astray)
+    racers = [Racer(d, 90 + i) for i, d in enumerate(pair.devices)]
+    for _ in range(3000):
+        for r in racers:
+            r.step()
+        pair.run(1)
+        if fol.app.linked.divergences:
+            break
+    assert fol.app.linked.divergences == 1
+    pair.run(200)
+    assert pair.agree() and fol.app.mode == MATCH
+    assert play_checked(pair, racers, 5000) > 3
+
+
+def test_the_menu_offers_linked_play_only_where_a_link_is():
+    from hardware.menu import _choices
+
+    pair = Pair(PICO, quiet(), seed=1)
+    app = pair.devices[0].app
+    assert _choices(app) == LINKED + 1
+    app.open_link = None
+    assert _choices(app) == LINKED
+
+
+def test_a_linked_match_left_is_resumed_only_linked():
+    pair = Pair(PICO, quiet(), seed=2)
+    assert pair.start()
+    a, b = pair.devices
+    a.press(PILE_0, hold_us=1500000)  # the pause chord, held past a second
+    a.press(PILE_0 + 1, hold_us=1500000)
+    pair.run(1600)
+    assert a.app.mode == b.app.mode == PAUSED
+    a.press(PILE_0 + 1)  # pile 2: leave, on both
+    pair.run(300)
+    assert a.app.mode == b.app.mode == MENU
+    assert a.app.saved is not None and a.app.saved_linked and a.app.resumable()
+    a.app.players = 0
+    assert not a.app.resumable()  # (only linked again)
+    a.app.players = LINKED
+    text = a.app.saved.text()
+    for d in pair.devices:
+        d.app.scene.item = 0  # the resume line
+        d.app.press(0, PILE_0 + 1)
+    assert pair.run_until(lambda: a.app.mode == b.app.mode == PAUSED and a.app.linked is not None, 3000)
+    assert a.app.game.text() == b.app.game.text() == text
+
+
+def test_clocks_far_apart_and_across_the_wrap_agree():
+    # One clock 5 ms before the wrap, the other running 50 ppm fast.
+    pair = Pair(PICO, quiet(), seed=11, clocks=(Clock((1 << 29) - 5, -50), Clock(12345, 50)))
+    assert pair.start()
+    racers = [Racer(d, 110 + i) for i, d in enumerate(pair.devices)]
+    assert play_checked(pair, racers, 20000) > 10
