@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run watch test lint format soak bench flash screenshots sprites clean
+.PHONY: install run linked watch test lint format soak bench flash screenshots sprites clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -23,6 +23,14 @@ node_modules/.installed: package.json package-lock.json
 # The desktop simulator: the board's code.py in a window (SPIT_PROFILE picks the board).
 run: install
 	$(PY) code.py
+
+# Linked play on one desktop: two windows in two processes, each a handheld
+# of its own, joined by a loopback socket for a cable (docs/linked.md).
+# Each window has its own saves; PORT picks the socket's port.
+PORT ?= 7700
+linked: install
+	SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py & \
+	SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py; wait
 
 # Two random players in the terminal.
 watch: install

@@ -335,6 +335,39 @@ class DesktopIO:
         self._pygame.quit()
 
 
-def open_io(profile):
-    # code.py's way to open the desktop's display, keys and saves (the board's is hardware/board_setup.py).
-    return DesktopIO(profile)
+def open_io(profile, link=None):
+    # code.py's way to open the desktop's display, keys and saves (the board's
+    # is hardware/board_setup.py). link (SPIT_LINK): the loopback port of
+    # linked play's cable to another window (desktop/socket_uart.py).
+    io = DesktopIO(profile)
+    io.open_link = None
+    io.nonce = None  # the number a linked session draws (recorded, and replayed)
+    if io.replay:
+        from .replay import ReplayUart, read_link
+
+        try:
+            nonce, got = read_link(io.replay)
+        except (OSError, ValueError) as e:
+            raise SetupError("replay file: %s" % e)
+        if nonce is not None:  # a linked device's recording: its cable's bytes come again
+            io.nonce = nonce
+            io.open_link = lambda: ReplayUart(got, io)
+            return io
+    if link:
+        try:
+            port = int(link)
+        except ValueError:
+            port = 0
+        if not 1024 <= port <= 65535:
+            raise SetupError("SPIT_LINK %r: on a desktop, a port number 1024 to 65535 (both windows the same)" % link)
+        from .socket_uart import SocketUart
+
+        io.open_link = lambda: SocketUart(port)
+        if io.record is not None:
+            from .replay import RecordingUart
+
+            io.nonce = 1 + int(time.time() * 1000) % 65535
+            io.record.write("nonce %d\n" % io.nonce)
+            io.record.flush()
+            io.open_link = lambda: RecordingUart(SocketUart(port), io)
+    return io

@@ -50,7 +50,7 @@ class Device:
         self.keys = DesktopKeys(len(profile["keymap"]), self.ticks_ms)
         self.uart = None
         self.cable = cable
-        self.app = App(screen, self.keys, Event(), profile, self.ticks_ms, seed=seed, link=self.open_link)
+        self.app = App(screen, self.keys, Event(), profile, self.ticks_ms, seed=seed, link=lambda: self.open_link())
         self.app.players = LINKED
         self.app.nonce = nonce
         self.numbers = key_numbers(profile["keymap"])
@@ -60,6 +60,10 @@ class Device:
         return self.clock.ticks_ms(self.t_us[0])
 
     def open_link(self):
+        return self.open_link_model()
+
+    def open_link_model(self):
+        # This device's end of the modelled cable.
         self.uart = Uart(self.cable, self.side, self.t_us)
         return self.uart
 

@@ -575,8 +575,8 @@ class App:
         # change anything. A replay uses it to jump over idle scans (the
         # board just loops).
         mode = self.mode
-        if mode == MATCH and self.controls.presses != self._drawn:
-            return 0  # a redraw is due
+        if mode == MATCH and self.controls.presses != self._drawn or self.linked is not None:
+            return 0  # a redraw is due; or linked play, whose link is read every pass
         due = self.feedback.next_due(now_ms)  # a note or a light to change
         g = self.game
         if (

@@ -13,6 +13,7 @@ class BoardIO:
         self.event = event
         self.feedback = feedback
         self.store = store  # or None: nothing is saved
+        self.open_link = None  # linked play: opens the cable's busio.UART (board_setup), or None: no link
 
     def pump(self):
         pass  # the keypad scans in the background

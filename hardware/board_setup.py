@@ -40,9 +40,10 @@ def _pin(board, name):
     return pin
 
 
-def open_board(profile):
+def open_board(profile, linked=False):
     # The display, then the buttons, sound, lights and saves of profile: a
     # BoardIO, or a SetupError (shown on the display once it is open).
+    # linked (SPIT_LINK): the cable's pins are the link's, not buttons.
     import board
     import displayio
     import supervisor
@@ -63,17 +64,20 @@ def open_board(profile):
             raise SetupError("Unknown display kind %r in the profile" % kind)
     display.auto_refresh = False
     try:
-        return _open_rest(display, board, profile, supervisor.ticks_ms)
+        return _open_rest(display, board, profile, supervisor.ticks_ms, linked)
     except SetupError as e:
         show_message(display, str(e))  # a display is open: the maker sees what to do
         raise
 
 
-def _open_rest(display, board, profile, ticks_ms):
+def _open_rest(display, board, profile, ticks_ms, linked):
     import keypad
 
+    link = profile.get("link") if linked else None
+    if linked and link is None:
+        raise SetupError("SPIT_LINK is set, but profile %s names no pins for a link" % profile["name"])
     try:
-        keys = _open_buttons(board, profile)
+        keys = _open_buttons(board, profile, link or ())
     except ValueError as e:  # the firmware's "GP18 in use": a pin of the profile has two users
         raise SetupError(
             "A pin of the profile is refused (%s): two parts share it. Set the pins in hardware/profiles.py" % e
@@ -88,10 +92,43 @@ def _open_rest(display, board, profile, ticks_ms):
         store = Store(microcontroller.nvm, erases_always=profile.get("flash") == "samd51")
     except (ImportError, ValueError, TypeError) as e:
         print("nothing will be saved: %s" % e)
-    return BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
+    io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
+    if link is not None:
+        io.open_link = _uart(board, link)
+    return io
 
 
-def _open_buttons(board, profile):
+def _uart(board, pins):
+    # Linked play's UART, opened when a linked match is chosen (and let go
+    # in the menu): never waiting (timeout 0: read and readinto give None
+    # when nothing came), a buffer for a pass's frames.
+    from .profiles import LINK_BAUD
+
+    tx = _pin(board, pins[0])
+    rx = _pin(board, pins[1])
+
+    def open_link():
+        import busio
+
+        return busio.UART(tx, rx, baudrate=LINK_BAUD, timeout=0, receiver_buffer_size=512)
+
+    return open_link
+
+
+def buttons_of(profile, link=()):
+    # The pins of the profile's buttons less the link's (they are the last:
+    # the other buttons keep their key numbers).
+    names = profile["buttons"]
+    n = len(names)
+    while n and names[n - 1] in link:
+        n -= 1
+    for name in names[:n]:
+        if name in link:
+            raise SetupError("pin %s is both a button and the link's" % name)
+    return names[:n]
+
+
+def _open_buttons(board, profile, link=()):
     from .buttons import keys_on_pins, keys_on_shift_register
 
     if profile["buttons"] == "shift-register":
@@ -103,7 +140,7 @@ def _open_buttons(board, profile):
         return keys_on_shift_register(
             _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
         )
-    return keys_on_pins(tuple(_pin(board, name) for name in profile["buttons"]))
+    return keys_on_pins(tuple(_pin(board, name) for name in buttons_of(profile, link)))
 
 
 def _feedback(board, profile):

@@ -22,7 +22,7 @@ def start(on_board, open_io, setting, hold):
     try:
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
         profile = profiles.get(setting("SPIT_PROFILE"), source)
-        io = open_io(profile)
+        io = open_io(profile, setting("SPIT_LINK"))  # (linked play's cable: docs/linked.md)
         seed = _seed(setting)
         position = setting("SPIT_START")
         start = start_position(position) if position else None  # (a bad one: a message before the App is built)
@@ -30,9 +30,10 @@ def start(on_board, open_io, setting, hold):
         from .screen import Screen
 
         screen = Screen(io.display, profile)
-        app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start)
+        app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start, io.open_link)
         if not on_board:
             io.app = app  # a fast replay asks it when something is due
+            app.nonce = io.nonce  # (a linked session's number: recorded, replayed)
     except profiles.SetupError as e:
         fail(str(e), on_board, hold, io)
     except ImportError as e:

@@ -10,12 +10,18 @@
 #   ST7789 SPI TFT: SCK GP18, MOSI GP19, CS GP17, DC GP20, RST GP21, BL GP22
 #   SSD1306 I2C OLED (address 0x3C): SDA GP26, SCL GP27
 #   optional piezo buzzer: GP15 to GND (sound; nothing happens without one)
-# PyBadge: the built-in speaker (synthio) and five NeoPixels. (A PyGamer is
-# refused: its directions are an analog joystick, not buttons.)
+#   linked play (SPIT_LINK = 1 in settings.toml): the cable on UART0, TX GP12
+#     and RX GP13, which are player 1's pile buttons on a handheld for two;
+#     a linked handheld has one player's seven buttons, GP0..GP6
+# PyBadge: the built-in speaker (synthio) and five NeoPixels; linked play on
+# the TX and RX pins of its Feather header. (A PyGamer is refused: its
+# directions are an analog joystick, not buttons.)
 
 from .keymaps import HANDHELD_14, PYBADGE
 
 _PICO_BUTTONS = ("GP0", "GP1", "GP2", "GP3", "GP4", "GP5", "GP6", "GP7", "GP8", "GP9", "GP10", "GP11", "GP12", "GP13")
+_PICO_LINK = ("GP12", "GP13")  # TX, RX: UART0 (no pin left free by the buttons and the display can be an RX)
+LINK_BAUD = 115200  # a frame of 19 bytes in 1.6 ms
 _ST7789_PINS = {"sck": "GP18", "mosi": "GP19", "cs": "GP17", "dc": "GP20", "reset": "GP21", "backlight": "GP22"}
 
 PROFILES = {
@@ -33,6 +39,7 @@ PROFILES = {
         "buttons": _PICO_BUTTONS,
         "libraries": (),
         "sound": ("buzzer", "GP15"),
+        "link": _PICO_LINK,
     },
     "pico-st7789-320": {
         "title": "Raspberry Pi Pico, 320x240 ST7789 TFT, 14 buttons",
@@ -48,6 +55,7 @@ PROFILES = {
         "buttons": _PICO_BUTTONS,
         "libraries": (),
         "sound": ("buzzer", "GP15"),
+        "link": _PICO_LINK,
     },
     "pico-ssd1306": {
         "title": "Raspberry Pi Pico, 128x64 SSD1306 OLED, 14 buttons",
@@ -62,6 +70,7 @@ PROFILES = {
         "buttons": _PICO_BUTTONS,
         "libraries": ("adafruit_displayio_ssd1306",),
         "sound": ("buzzer", "GP15"),
+        "link": _PICO_LINK,
     },
     "pybadge": {
         "title": "Adafruit PyBadge, 160x128 TFT, built-in buttons",
@@ -77,6 +86,7 @@ PROFILES = {
         "flash": "samd51",  # every nvm write erases its 8 KB block (hardware/storage.py)
         "sound": ("synth", "SPEAKER", "SPEAKER_ENABLE"),
         "pixels": ("NEOPIXEL", 5),
+        "link": ("TX", "RX"),
     },
 }
 DEFAULT = "pico-st7789-240"
