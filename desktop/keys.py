@@ -66,7 +66,7 @@ class EventQueue:
     """keypad.EventQueue's semantics: a full queue drops the new event and sets overflowed."""
 
     def __init__(self, max_events=64):
-        self._q = deque()
+        self._q = deque((), max_events)  # (the arguments MicroPython needs too)
         self._max = max_events
         self.overflowed = False
 

@@ -78,7 +78,8 @@ class Device:
 
     def step(self):
         t = self.t_us[0]
-        for k, up in list(self.up_at.items()):
+        for k in sorted(self.up_at):  # (in key order: the same on every VM)
+            up = self.up_at[k]
             if up <= t:
                 del self.up_at[k]
                 self.keys.set(k, False, self.ticks_ms())

@@ -68,14 +68,17 @@ def state_hash(game, controls):
     h = game.phase * 7 + game.called
     counts = game.counts
     for j in range(len(counts)):
-        h = (h * 31 + counts[j]) & 0xFFFFFF
-        h = (h * 31 + game.top(j)) & 0xFFFFFF
-    for v in (game.round, game.scores[0], game.scores[1], game.rng.s1, game.rng.s2, game.rng.s3, game.winner + 1):
-        h = (h * 31 + v) & 0xFFFFFF
+        h = _mix(_mix(h, counts[j]), game.top(j))
+    rng = game.rng
+    h = _mix(_mix(_mix(h, game.round), game.scores[0]), game.scores[1])
+    h = _mix(_mix(_mix(_mix(h, rng.s1), rng.s2), rng.s3), game.winner + 1)
     for p in range(2):
-        h = (h * 31 + controls.chosen[p]) & 0xFFFFFF
-        h = (h * 31 + controls.slot[p]) & 0xFFFFFF
+        h = _mix(_mix(h, controls.chosen[p]), controls.slot[p])
     return h
+
+
+def _mix(h, v):
+    return (h * 31 + v) & 0xFFFFFF  # (below 2**29: a small int on the board)
 
 
 def _put32(buf, i, v):
