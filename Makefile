@@ -61,6 +61,7 @@ bench: install
 	$(PY) tools/bench_pico.py
 	$(PY) tools/bench_saves.py
 	$(PY) tools/bench_link.py
+	$(PY) tools/bench_linked.py
 
 # The README's pictures, each profile mid-game from a replay (tools/screenshots/).
 screenshots: install

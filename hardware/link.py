@@ -168,38 +168,64 @@ class Link:
                 self.bad += 1
             return
         f[got] = b
-        got += 1
-        self._got = got
-        if got == 6 and f[5] > PAYLOAD:
-            self._got = 0  # no such frame: look for the next one
-            self.bad += 1
-            return
-        if got < 6 or got < 8 + f[5]:
-            return
-        self._got = 0
-        n = f[5]
-        if crc16(f, 2, 6 + n) != (f[6 + n] << 8 | f[7 + n]):
-            self.bad += 1
-            return
+        self._got = got + 1
+        if got >= 5:
+            self._parse(now)
+
+    def _parse(self, now):
+        # The frame in _frame[:_got], once whole, delivered; a frame that is
+        # not one (too long, a bad CRC: a byte lost or changed) is slipped
+        # past its first byte, and what was read after that is looked at
+        # again: the next frame's start may be in it (a frame one byte short
+        # took the next frame's first bytes to make up its length).
+        f = self._frame
+        while self._got >= 6:
+            got = self._got
+            n = f[5]
+            if n > PAYLOAD:
+                self._slip()
+                continue
+            size = 8 + n
+            if got < size:
+                return
+            if crc16(f, 2, 6 + n) != (f[6 + n] << 8 | f[7 + n]):
+                self._slip()
+                continue
+            kind = f[2]
+            seq = f[3]
+            ack = f[4]
+            p = self._payload
+            for i in range(n):
+                p[i] = f[6 + i]
+            for i in range(size, got):  # (bytes read past it, after a slip: the next frame's)
+                f[i - size] = f[i]
+            self._got = got - size
+            self._frame_in(kind, seq, ack, n, now)
+
+    def _slip(self):
+        # Not a frame: from the next 0xA5 0x5A (or a last 0xA5) in what was read.
+        f = self._frame
+        got = self._got
+        self.bad += 1
+        k = 1
+        while k < got and not (f[k] == _MAGIC0 and (k + 1 == got or f[k + 1] == _MAGIC1)):
+            k += 1
+        for i in range(k, got):
+            f[i - k] = f[i]
+        self._got = got - k
+
+    def _frame_in(self, kind, seq, ack, n, now):
         self.good += 1
-        self._acked(f[4], now)
-        kind = f[2]
+        self._acked(ack, now)
         if kind >= UNRELIABLE:
             if kind != ACK:
-                self._deliver(kind, n)
+                self.on_frame(kind, self._payload, n)
             return
         self._ack_due = True
-        if f[3] != (self._in_seq + 1) & 255:
+        if seq != (self._in_seq + 1) & 255:
             return  # a frame again (already delivered), or after a lost one: the resend brings it in order
-        self._in_seq = f[3]
-        self._deliver(kind, n)
-
-    def _deliver(self, kind, n):
-        p = self._payload
-        f = self._frame
-        for i in range(n):
-            p[i] = f[6 + i]
-        self.on_frame(kind, p, n)
+        self._in_seq = seq
+        self.on_frame(kind, self._payload, n)
 
     def _acked(self, ack, now):
         # The other side has everything up to sequence number ack.

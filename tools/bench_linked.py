@@ -1,0 +1,297 @@
+"""Linked play's benchmark (issue 36): two handhelds' Apps, each with its own
+clock, joined by the modelled cable (one way 5 +- 3 ms; desktop/link_model.py),
+in simulated time (desktop/linked_pair.py), each played by a quick person
+(Racer: a legal move every 120 to 400 ms, now and then a stray key).
+
+    python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--jobs N]
+
+- Agreement: --matches whole matches with 5 % of frames lost (0.6 % of
+  bytes, uniformly), clocks at random offsets drifting up to +-50 ppm; as
+  many with 10 % of frames lost in bursts. After every event of the order
+  both positions are compared (the hash of hardware/linked.py, and the
+  notation at the end): divergences found and mended by a snapshot, and any
+  left. Latency: from a press (its true time) to the pass that applies it,
+  on each device (median, 95th percentile).
+- Fairness: --contests contested presses through both Apps: both players'
+  8s fit one pile only; one device presses, the other 0 to 40 ms later (who
+  first drawn at random); the card on the pile says who won. On a clean
+  cable and with 5 % of frames lost. Prints how often the truly earlier
+  press wins above 15 ms, the smallest gap from which it does 99.9 % of the
+  time, and the ties (the same ms on the referee's clock) and their turns.
+- Faults: --pulls times the cable is pulled mid-match for 2.5 to 6 s: when
+  each device paused (goal: both within 2 s), and after it is back and both
+  players are ready, the positions equal and the match going on.
+
+Every figure is of the model: the board's own drawing time (docs/firmware.md)
+comes on top of the latency.
+"""
+
+import argparse
+import os
+import sys
+from multiprocessing import Pool
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from desktop.link_model import Link as Cable  # noqa: E402
+from desktop.linked_pair import Pair, QuietScreen, Racer  # noqa: E402
+from engine.cards import Rng  # noqa: E402
+from hardware import profiles  # noqa: E402
+from hardware.keymaps import STOCK_0  # noqa: E402
+from hardware.linked import SNAP_ON, state_hash  # noqa: E402
+from hardware.modes import EV_PAUSE, MATCH, OVER, PAUSED  # noqa: E402
+
+PICO = profiles.get("pico-st7789-240")
+LOSS = 6000  # bytes lost per million: about 5 % of frames (a frame is 8 to 19 bytes)
+
+
+def quiet():
+    return (QuietScreen(PICO), QuietScreen(PICO))
+
+
+def cable(kind, seed):
+    if kind == "bursts":  # about 10 % of frames lost, in bursts of 12 bytes on average
+        return Cable(seed, burst_every=1000, burst_bytes=12)
+    return Cable(seed, loss=LOSS if kind == "uniform" else 0)
+
+
+def _watch(pair):
+    # Each device's applied events: (player, the pass's true time), by wrapping linked_event.
+    seen = ([], [])
+    for i, d in enumerate(pair.devices):
+        app = d.app
+        real = app.linked_event
+
+        def applied(player, action, t, now, real=real, log=seen[i]):
+            if action < EV_PAUSE:
+                log.append((player, pair.t_us[0]))
+            return real(player, action, t, now)
+
+        app.linked_event = applied
+    return seen
+
+
+def one_match(args):
+    # A whole match: (events, divergences, unresolved, equal at the end, latencies ms).
+    kind, seed = args
+    pair = Pair(PICO, quiet(), seed=seed, cable=cable(kind, seed))
+    if not pair.start():
+        return (0, 0, 1, False, [])
+    a, b = pair.devices
+    seen = _watch(pair)
+    racers = [Racer(d, 2 * seed + i, react_ms=(120, 400)) for i, d in enumerate(pair.devices)]
+    pressed = ([], [])  # each player's presses into the order (after the debounce): their true times
+    for d in pair.devices:
+        linked = d.app.linked
+        real = linked.press
+
+        def press(player, action, t, real=real, log=pressed[linked.seat], linked=linked):
+            if player == 0 and not linked.lost:
+                log.append(pair.t_us[0])
+            real(player, action, t)
+
+        linked.press = press
+    last = -1
+    unresolved = 0
+    while not (a.app.mode == OVER and b.app.mode == OVER) and pair.t_us[0] < 3600 * 10**6:
+        for r in racers:
+            r.step()
+        pair.run(1)
+        la, lb = a.app.linked, b.app.linked
+        if la.count == lb.count != last and not lb.lost:
+            last = la.count
+            if state_hash(a.app.game, a.app.controls) != state_hash(b.app.game, b.app.controls):
+                unresolved += 1  # (counted again at the end if no snapshot mended it)
+    pair.run(500)
+    equal = a.app.game.text() == b.app.game.text()
+    latencies = []
+    for d in range(2):
+        k = [0, 0]
+        for player, at in seen[d]:
+            if k[player] < len(pressed[player]):
+                latencies.append((at - pressed[player][k[player]]) / 1000)
+            k[player] += 1
+    divergences = max(a.app.linked.divergences, b.app.linked.divergences)
+    return (a.app.linked.count, divergences, 0 if equal else 1, equal, latencies)
+
+
+def contested(args):
+    # count contests on one pair: (gap ms, truly earlier won, tie, tie winner seat).
+    loss, seed, count = args
+    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed, loss=loss))
+    pair.start()
+    pair.run(2000)
+    rnd = Rng(seed)
+    devices = sorted(pair.devices, key=lambda d: d.app.linked.seat)
+    ref = devices[0] if devices[0].app.linked.is_referee else devices[1]
+    order = []  # the referee's events of this contest: (player, its time on the referee's clock)
+    real = ref.app.linked_event
+
+    def applied(player, action, t, now):
+        if action == STOCK_0 + 3:
+            order.append((player, t))
+        return real(player, action, t, now)
+
+    ref.app.linked_event = applied
+    out = []
+    for _ in range(count):
+        ref.app.game = _position()
+        ref.app.mode = MATCH
+        ref.app.linked.send_snapshot(SNAP_ON, ref.ticks_ms())
+        pair.run(300)
+        if not pair.agree():
+            out.append((None, False, False, -1))
+            continue
+        order.clear()
+        gap_us = rnd.below(40001)
+        first = rnd.below(2)
+        start = pair.t_us[0] + rnd.below(1000)
+        while pair.t_us[0] < start:
+            pair.run(1)
+        pair.t_us[0] = start  # (to the microsecond: the device's clock stamps what its ms says)
+        devices[first].press(STOCK_0 + 3)
+        later = start + gap_us
+        while pair.t_us[0] + 1000 <= later:
+            pair.run(1)
+        pair.t_us[0] = later
+        devices[1 - first].press(STOCK_0 + 3)
+        pair.run(200)
+        top = devices[0].app.game.text().split()[-2].split(",")[-1].upper()
+        winner = 0 if top == "8D" else 1 if top == "8C" else -1
+        tie = len(order) == 2 and order[0][1] == order[1][1]  # (the same ms on the referee's clock)
+        out.append((gap_us / 1000, winner == first or tie, tie, winner))
+        pair.run(200)
+    return out
+
+
+def _position():
+    # Both players' 8s fit pile 0 only (and each has another move: no stalemate).
+    from engine.spit import Game
+
+    return Game.from_text(
+        "spit play - 1 0:0 1.1.1 2S/3S/4S/8D/5S kd 2C/3C/JC/8C/5C kh "
+        "AC,4C,6C,7C,9C,10C,QC,KC,AD,2D,3D,4D,5D,6D,7D,9D,10D,JD,QD,AH,2H,3H,4H,5H,6H,7H,8H,9H,10H,JH,AS,6S,8S,9S,"
+        "10S,JS,QS,KS,7S QH"
+    )
+
+
+def pulled(seed):
+    # One pull: (ms until device 0 paused, until device 1 paused, equal and on after).
+    rnd = Rng(seed)
+    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed))
+    pair.start()
+    racers = [Racer(d, 2 * seed + i, react_ms=(120, 400)) for i, d in enumerate(pair.devices)]
+    for _ in range(2000 + rnd.below(3000)):
+        for r in racers:
+            r.step()
+        pair.run(1)
+        if any(d.app.mode != MATCH for d in pair.devices):
+            break
+    if any(d.app.mode != MATCH for d in pair.devices):
+        return None  # (the match ended first)
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + (2500 + rnd.below(3501)) * 1000)
+    paused = [None, None]
+    while pair.t_us[0] < t + 2500 * 1000:
+        pair.run(1)
+        for i, d in enumerate(pair.devices):
+            if paused[i] is None and d.app.mode == PAUSED:
+                paused[i] = (pair.t_us[0] - t) / 1000
+    pair.run_until(lambda: all(d.app.pause_why == "cable back" for d in pair.devices), 8000)
+    back = pair.agree()
+    for d in pair.devices:
+        d.press(STOCK_0)
+    pair.run(3500)
+    on = all(d.app.mode == MATCH for d in pair.devices)
+    for _ in range(1000):
+        for r in racers:
+            r.step()
+        pair.run(1)
+    pair.run(300)  # (the last presses' events on their way)
+    return paused[0], paused[1], back and on and pair.agree()
+
+
+def pct(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, len(s) * q // 100)] if s else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=1000)
+    ap.add_argument("--contests", type=int, default=10000)
+    ap.add_argument("--pulls", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args(argv)
+    print("Linked play: two Apps on the link model (one way 5 +- 3 ms), simulated time")
+    with Pool(args.jobs) as pool:
+        for label, kind in (("5 % of frames lost", "uniform"), ("10 % of frames lost in bursts", "bursts")):
+            results = pool.map(one_match, [(kind, seed) for seed in range(args.matches)], chunksize=4)
+            events = sum(r[0] for r in results)
+            found = sum(r[1] for r in results)
+            left = sum(r[2] for r in results)
+            lat = [x for r in results for x in r[4]]
+            print(
+                "%d matches, %s: %d events; positions equal at the end %d of %d; divergences found and mended %d, "
+                "left %d; a press applied on each device median %.1f ms, 95th percentile %.1f ms (goal 50)"
+                % (
+                    len(results),
+                    label,
+                    events,
+                    sum(r[3] for r in results),
+                    len(results),
+                    found,
+                    left,
+                    pct(lat, 50),
+                    pct(lat, 95),
+                )
+            )
+        for label, loss in (("clean cable", 0), ("5 % of frames lost", LOSS)):
+            per = 500
+            jobs = [(loss, 500 + j, per) for j in range(max(1, args.contests // per))]
+            chunks = pool.map(contested, jobs)  # (each a pair of devices of its own: its ties take turns)
+            out = [x for chunk in chunks for x in chunk if x[0] is not None]
+            over = [ok for gap, ok, _, _ in out if gap > 15]
+            holds = None
+            for g in range(400, -1, -1):
+                wide = [ok for gap, ok, _, _ in out if gap >= g / 10]
+                if sum(wide) < 0.999 * len(wide):
+                    holds = (g + 1) / 10
+                    break
+            ties = [(gap, w) for gap, _, tie, w in out if tie]
+            turns = pairs = 0
+            for chunk in chunks:
+                won = [w for gap, _, tie, w in chunk if tie]
+                turns += sum(won[i] != won[i - 1] for i in range(1, len(won)))
+                pairs += max(0, len(won) - 1)
+            print(
+                "%d contested presses through both Apps (%s): the truly earlier first above 15 ms %.2f %% (%d of %d); "
+                "99.9 %% from a gap of %s; %d ties (gaps up to %.1f ms), each to the other player than the last: "
+                "%d of %d"
+                % (
+                    len(out),
+                    label,
+                    100 * sum(over) / max(1, len(over)),
+                    sum(over),
+                    len(over),
+                    "%.1f ms" % holds if holds is not None else "0 ms",
+                    len(ties),
+                    max([g for g, _ in ties] or [0]),
+                    turns,
+                    pairs,
+                )
+            )
+        tries = [r for r in pool.map(pulled, range(args.pulls)) if r is not None]
+        both = [r for r in tries if r[0] is not None and r[1] is not None and max(r[0], r[1]) <= 2000]
+        worst = max(max(r[0] or 99999, r[1] or 99999) for r in tries) if tries else 0
+        print(
+            "%d pulled cables (2.5 to 6 s): both paused within 2 s in %d (%.1f %%), the later after %.0f ms at worst; "
+            "after it came back and both were ready, equal and playing on in %d"
+            % (len(tries), len(both), 100 * len(both) / max(1, len(tries)), worst, sum(r[2] for r in tries))
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
