@@ -91,14 +91,29 @@ class Pair:
     match) unless nonces are given. cable: a desktop.link_model.Link (its
     seed, delay, losses), else a clean one."""
 
-    def __init__(self, profile, screens, seed=1, cable=None, nonces=(0x9000, 0x1000), clocks=None):
+    def __init__(self, profile, screens, seed=1, cable=None, nonces=(0x9000, 0x1000), clocks=None, seeds=None):
         self.t_us = [0]
         self.cable = cable if cable is not None else Cable(seed)
         a, b = clocks if clocks is not None else two_clocks(seed)
+        seeds = seeds or (seed, seed + 1)
         self.devices = [
-            Device(profile, screens[0], self.cable, 0, a, self.t_us, nonces[0], seed),
-            Device(profile, screens[1], self.cable, 1, b, self.t_us, nonces[1], seed + 1),
+            Device(profile, screens[0], self.cable, 0, a, self.t_us, nonces[0], seeds[0]),
+            Device(profile, screens[1], self.cable, 1, b, self.t_us, nonces[1], seeds[1]),
         ]
+
+    def play_replays(self, replays, until_ms):
+        # Each device's replay (a list of (ms, key number, pressed)), its
+        # switches moved at their times from now; then until_ms in all.
+        start = self.t_us[0]
+        script = sorted(
+            (start + ms * 1000, d, k, pressed) for d, events in enumerate(replays) for ms, k, pressed in events
+        )
+        while self.t_us[0] < start + until_ms * 1000:
+            while script and script[0][0] <= self.t_us[0]:
+                _, d, k, pressed = script.pop(0)
+                dev = self.devices[d]
+                dev.keys.set(k, pressed, dev.ticks_ms())
+            self.run(1)
 
     def run(self, ms):
         end = self.t_us[0] + ms * 1000

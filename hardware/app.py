@@ -53,17 +53,17 @@ def _sooner(a, b):
     return b if a is None or b < a else a
 
 
-def _draw():
-    # A linked session's number (hardware/linked.py: the higher referees).
+def _draw(now_ms):
+    # A linked session's number (hardware/linked.py: the higher referees):
+    # the chip's random bits, and the moment linked play was chosen (two
+    # emulated chips draw the same bits).
     try:
         from os import urandom
 
         r = urandom(2)
-        return r[0] | r[1] << 8
+        return (r[0] | r[1] << 8) ^ (now_ms & 0xFFFF)
     except (ImportError, NotImplementedError):
-        from supervisor import ticks_ms
-
-        return ticks_ms() & 0xFFFF
+        return now_ms & 0xFFFF
 
 
 class App:
@@ -226,9 +226,9 @@ class App:
             return
         go = self.scene.press(player, action)
         if go:
-            self._follow(go, self.controls.now)
+            self.follow(go, self.controls.now)
 
-    def _follow(self, go, now_ms):
+    def follow(self, go, now_ms):
         # What a scene asked for (hardware/modes.py).
         if go == START:
             if self.players == LINKED:
@@ -247,7 +247,8 @@ class App:
                     if side is not None:
                         side.paused(paused)
             self.scene = None
-            forget("hardware.pause")
+            for name in ("hardware.pause", "hardware.modes", "hardware.keymaps"):
+                forget(name)  # (the pause loaded the last two; the match keeps the numbers it took)
             self.mode = MATCH
             self.close_pages()
             self.draw_match(now_ms)
@@ -388,102 +389,12 @@ class App:
                 uart = None
                 problem = "no link: %s" % e
             if uart is not None:
-                self.linked = Linked(self, uart, self.ticks_ms, self.nonce if self.nonce is not None else _draw())
+                self.linked = Linked(self, uart, self.ticks_ms, self.nonce if self.nonce is not None else _draw(now_ms))
         if self.linked is not None:
             self.linked.resume = resume
         self.close_pages()
         self.mode = LOBBY
         self.scene = Lobby(self, problem)
-
-    def linked_start(self, game, now_ms):
-        # This device referees a linked match: a new one dealt here, or the
-        # saved one (game); the countdown, and the other handheld takes up
-        # the same position (hardware/linked.py sends it).
-        if game is None:
-            from engine import games
-
-            seed = (self.seed if self.seed is not None else now_ms) + self.matches
-            game = games.new(self.kind, seed, self.rules)
-            forget("engine.games")
-        self._linked_begin(game, now_ms, True)
-
-    def linked_position(self, line, how, now_ms):
-        # The referee's position (its line of the notation; None: ours, as it
-        # is) to play from: a new match (the countdown), after the cable came
-        # back or a restart (the pause), or mended after a divergence (play on).
-        from .linked import SNAP_ON, SNAP_START
-
-        game = self.game
-        if line is not None:
-            from engine import games
-
-            game = games.from_text(line)
-            forget("engine.games")
-            self.controls.chosen[0] = self.controls.chosen[1] = 255  # (the referee's went too)
-            self.controls.slot[0] = self.controls.slot[1] = 255
-        if game is None:
-            return
-        if how == SNAP_START or self.mode == LOBBY or self.game is None:
-            self._linked_begin(game, now_ms, how == SNAP_START)
-            if how == SNAP_START:
-                return
-        self.game = game
-        if how == SNAP_ON:
-            if self.mode == PAUSED:
-                self.scene = None
-                forget("hardware.pause")
-                self.close_pages()
-            self.mode = MATCH
-            self.draw_match(now_ms)
-        else:
-            self.pause(now_ms, "cable back")
-
-    def _linked_begin(self, game, now_ms, counting):
-        if self.mode == LOBBY:
-            forget("hardware.lobby")
-        self.begin(game, now_ms)
-        from .pause import Pause
-
-        self.mode = PAUSED
-        self.pause_why = ""
-        self.scene = Pause(self, now_ms, counting)
-
-    def link_lost(self, now_ms):
-        # The cable went silent: the match stands still, saying why.
-        if self.mode == MATCH or self.mode == PAUSED:
-            self.pause(now_ms, "cable silent")
-
-    def linked_event(self, player, action, t, now_ms):
-        # One event of a linked match's order (hardware/linked.py), applied
-        # alike on both devices: a press (t: its time on the referee's
-        # clock), the pause, or what a scene asked for. Returns what the
-        # scene shown asks for in answer (the referee puts it in the order).
-        if action >= EV_FOLLOW:
-            self._follow(action - EV_FOLLOW, now_ms)
-            return 0
-        if action == EV_PAUSE:
-            if self.mode == MATCH:
-                self.paused_by = player
-                self.pause(now_ms)
-            return 0
-        if self.mode == MATCH:
-            g = self.game
-            assert g is not None  # (a match is played)
-            c = self.controls
-            phase = g.phase
-            applied = c.applied
-            attempts = c.attempts
-            c.push(g, self.key_of[player * 16 + action], t)
-            c.apply(g)
-            if c.attempts != attempts:
-                self._sound(g, phase, c.applied != applied, now_ms)
-            if g.phase == GAME_OVER:
-                self._over(now_ms)
-            return 0
-        if self.scene is None:
-            return 0
-        self.controls.now = now_ms
-        return self.scene.press(player, action)
 
     # -- the loop --
 
@@ -503,7 +414,7 @@ class App:
                 if linked is not None and linked.playing():
                     linked.ask(EV_FOLLOW + go, now_ms)  # into the order (a follower's scene waits for the referee's)
                 else:
-                    self._follow(go, now_ms)
+                    self.follow(go, now_ms)
             if mode == MENU:
                 self.flush(now_ms)
             return
@@ -527,11 +438,11 @@ class App:
                 return  # (a linked match's order paused or ended it)
         self.buttons.poll(g)
         if c.attempts != attempts:
-            self._sound(g, phase, c.applied != applied, now_ms)
+            self.sound_for(g, phase, c.applied != applied, now_ms)
         if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
             self.flush(now_ms)
         if g.phase == GAME_OVER:
-            self._over(now_ms)
+            self.game_over(now_ms)
         elif self._pause_asked(g, now_ms):
             if self.linked is not None:
                 self.linked.ask(EV_PAUSE, now_ms)  # (both devices pause where the order says)
@@ -540,14 +451,14 @@ class App:
         elif c.presses != self._drawn or (self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0):
             self.draw_match(now_ms)
 
-    def _over(self, now_ms):
+    def game_over(self, now_ms):
         self.draw_match(now_ms)  # the winning play, seen before the result (over.WON_MS)
         from .over import Over
 
         self.mode = OVER
         self.scene = Over(self, now_ms)
 
-    def _sound(self, g, before, applied, now_ms):
+    def sound_for(self, g, before, applied, now_ms):
         # What the presses of this pass did, as one sound (and light): the
         # last move tried, and the phase it left.
         c = self.controls

@@ -29,9 +29,12 @@
 # allocates per move: frames are read into and written from preallocated
 # buffers (hardware/link.py), events are small ints.
 
+from engine.spit import GAME_OVER
+
+from . import forget
 from .clock_sync import ClockSync
 from .link import Link
-from .modes import EV_FOLLOW, EV_PAUSE, MATCH
+from .modes import EV_FOLLOW, EV_PAUSE, GO_ON, LEAVE, LOBBY, MATCH, OVER, PAUSED
 from .referee import Referee
 from .ticks import ticks_add, ticks_diff
 
@@ -53,7 +56,7 @@ _PING = 0x42  # t1 (4)
 _PONG = 0x43  # t1, t2, t3 (4 each)
 
 # Where this device is.
-LOBBY = 1  # looking for the other device
+SEEKING = 1  # looking for the other device (the lobby)
 PLAYING = 2  # in a linked match (a scene of it included: pause, game over)
 # How a snapshot is taken up.
 SNAP_START = 0  # a new match: the countdown
@@ -94,13 +97,13 @@ def _get32(buf, i):
 
 class Linked:
     def __init__(self, app, uart, ticks_ms, nonce):
-        self.app = app  # the App: its linked_event applies the order; its scene shows where we are
+        self.app = app  # the App: the match, its scenes, and how they are followed
         self.ticks_ms = ticks_ms
         self.link = Link(uart, self._frame)
         self.sync = ClockSync()  # the other device's clock (the referee's view)
         self.referee = Referee()
         self.nonce = nonce & 0xFFFF or 1  # drawn at start-up: the higher referees
-        self.state = LOBBY
+        self.state = SEEKING
         self.resume = None  # the saved linked match offered, or None: a new one
         self.is_referee = False
         self.seat = 0  # the player this device's buttons play
@@ -186,13 +189,13 @@ class Linked:
                 self.lost = False
                 if self.is_referee:
                     self.send_snapshot(SNAP_PAUSED, now)
-                    self.app.linked_position(None, SNAP_PAUSED, now)
+                    self.take_up(None, SNAP_PAUSED, now)
                 else:
                     self._buf[0] = 0
                     link.send(_ASK, self._buf, 1, now)
         if self._closing:
             return
-        if self.state == LOBBY:
+        if self.state == SEEKING:
             if ticks_diff(now, self._hello_at) >= HELLO_MS:
                 self._hello_at = now
                 self._hello(now)
@@ -202,7 +205,7 @@ class Linked:
         if not self.lost and ticks_diff(now, self._heard_at) >= LOST_MS:
             self.lost = True
             self._wait_snap = not self.is_referee  # what comes after the silence, the snapshot says
-            self.app.link_lost(now)
+            self._lost(now)
             if self._closing:
                 return
         if self.is_referee:
@@ -219,6 +222,101 @@ class Linked:
 
     def paused(self, ms):
         pass  # (the order's times are the keypads': a pause moves nothing)
+
+    # -- the match: the order applied, positions taken up --
+
+    def apply(self, player, action, t, now):
+        # One event of the order, applied alike on both devices: a press (t:
+        # its time on the referee's clock), the pause, or what a scene asked
+        # for. Returns what the scene shown asks for in answer (the referee
+        # puts it in the order).
+        app = self.app
+        if action >= EV_FOLLOW:
+            app.follow(action - EV_FOLLOW, now)
+            return 0
+        if action == EV_PAUSE:
+            if app.mode == MATCH:
+                app.paused_by = player
+                app.pause(now)
+            return 0
+        if app.mode == MATCH:
+            g = app.game
+            c = app.controls
+            phase = g.phase
+            applied = c.applied
+            attempts = c.attempts
+            c.push(g, app.key_of[player * 16 + action], t)
+            c.apply(g)
+            if c.attempts != attempts:
+                app.sound_for(g, phase, c.applied != applied, now)
+            if g.phase == GAME_OVER:
+                app.game_over(now)
+            return 0
+        if app.scene is None:
+            return 0
+        app.controls.now = now
+        return app.scene.press(player, action)
+
+    def _start(self, game, now):
+        # This device referees: a new match dealt here, or the saved one
+        # (game); the countdown (the follower takes up its snapshot).
+        app = self.app
+        if game is None:
+            from engine import games
+
+            seed = (app.seed if app.seed is not None else now) + app.matches
+            game = games.new(app.kind, seed, app.rules)
+            forget("engine.games")
+        self._begin(game, now, True)
+
+    def take_up(self, line, how, now):
+        # The referee's position (its line of the notation; None: ours, as it
+        # is) to play from: a new match (the countdown), after the cable came
+        # back or a restart (the pause), or mended after a divergence (play on).
+        app = self.app
+        game = app.game
+        if line is not None:
+            from engine import games
+
+            game = games.from_text(line)
+            for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
+                forget(name)  # (the notation is read again only at the next snapshot)
+            c = app.controls
+            c.chosen[0] = c.chosen[1] = c.slot[0] = c.slot[1] = 255  # (the referee's went too)
+        if game is None:
+            return
+        if how == SNAP_START or app.mode == LOBBY or app.game is None:
+            self._begin(game, now, how == SNAP_START)
+            if how == SNAP_START:
+                return
+        app.game = game
+        if how == SNAP_ON:
+            if app.mode == PAUSED:
+                app.follow(GO_ON, now)  # (no countdown: the positions differed for a pass)
+            else:
+                app.draw_match(now)
+        else:
+            app.pause(now, "cable back")
+
+    def _begin(self, game, now, counting):
+        app = self.app
+        if app.mode == LOBBY:
+            forget("hardware.lobby")
+        app.begin(game, now)
+        from .pause import Pause
+
+        app.mode = PAUSED
+        app.pause_why = ""
+        app.scene = Pause(app, now, counting)
+
+    def _lost(self, now):
+        # The cable went silent: the match stands still, saying why; a match
+        # over goes back to the menu (its order can end it no more).
+        app = self.app
+        if app.mode == MATCH or app.mode == PAUSED:
+            app.pause(now, "cable silent")
+        elif app.mode == OVER:
+            app.follow(LEAVE, now)
 
     # -- presses: this device's buttons (Controls.relay) --
 
@@ -268,13 +366,13 @@ class Linked:
         if action >= EV_PAUSE:
             self._asked = False
             self._send_event(player, action, t, 0)
-            app.linked_event(player, action, t, self._now)
+            self.apply(player, action, t, self._now)
             return
-        go = app.linked_event(player, action, t, self._now)
+        go = self.apply(player, action, t, self._now)
         self._send_event(player, action, t, state_hash(app.game, app.controls))
         if go:  # a scene's answer to it (leave, go on): the next event
             self._send_event(self.seat, EV_FOLLOW + go, t, 0)
-            app.linked_event(self.seat, EV_FOLLOW + go, t, self._now)
+            self.apply(self.seat, EV_FOLLOW + go, t, self._now)
 
     def _send_event(self, player, action, t, h):
         self.count = n = (self.count + 1) & 0xFFFF
@@ -288,7 +386,7 @@ class Linked:
         buf[9] = (h >> 8) & 255
         buf[10] = h >> 16
         if not self.link.send(_EVENT, buf, 11, self._now):
-            self.send_snapshot(SNAP_ON, self._now)  # (the window full: the position says it all)
+            self._resync(self._now)  # (the window full: the position says it all)
 
     def send_snapshot(self, how, now):
         # The referee's position, for the follower to take up: its line of
@@ -297,6 +395,8 @@ class Linked:
         if app.game is None:
             return
         line = app.game.text()
+        for name in ("engine.spit_text", "engine.speed_text", "engine.notation"):
+            forget(name)  # (written again only at the next snapshot)
         n = len(line)
         if n > SNAP_MAX:
             raise ValueError("a position line longer than %d bytes" % SNAP_MAX)
@@ -312,6 +412,14 @@ class Linked:
             app.controls.chosen[p] = 255
             app.controls.slot[p] = 255
         self._pump(now)
+
+    def _resync(self, now):
+        # Our position for the follower, in the scene we are in: play on in
+        # a match, else the pause (both pause scenes start again).
+        how = SNAP_ON if self.app.mode == MATCH else SNAP_PAUSED
+        self.send_snapshot(how, now)
+        if how == SNAP_PAUSED:
+            self.take_up(None, SNAP_PAUSED, now)
 
     def _pump(self, now):
         # The snapshot's next frames, as many as the link's window takes.
@@ -369,9 +477,9 @@ class Linked:
             app = self.app
             if action >= EV_PAUSE:
                 self._asked = False
-                app.linked_event(player, action, _get32(p, 4), now)
+                self.apply(player, action, _get32(p, 4), now)
                 return
-            app.linked_event(player, action, _get32(p, 4), now)  # (its scene's answer waits for the referee's)
+            self.apply(player, action, _get32(p, 4), now)  # (its scene's answer waits for the referee's)
             if state_hash(app.game, app.controls) != p[8] | p[9] << 8 | p[10] << 16:
                 self._diverged(now)
         elif kind == _PRESS:
@@ -395,11 +503,7 @@ class Linked:
             if self.is_referee and self.state == PLAYING and not self.lost:
                 if n and p[0] == 1:
                     self.divergences += 1
-                # (its position, in the scene ours is in: play on, or the pause)
-                how = SNAP_ON if self.app.mode == MATCH else SNAP_PAUSED
-                self.send_snapshot(how, now)
-                if how == SNAP_PAUSED:
-                    self.app.linked_position(None, SNAP_PAUSED, now)
+                self._resync(now)
         elif kind == _HELLO:
             self._heard_hello(p, n, now)
 
@@ -418,7 +522,7 @@ class Linked:
         self._wait_snap = False
         self._asked = False
         self.snapshots += 1
-        self.app.linked_position(line, self._snap_how, self._now)
+        self.take_up(line, self._snap_how, self._now)
 
     def _diverged(self, now):
         # The follower's position is not the referee's: ask for its snapshot
@@ -469,13 +573,13 @@ class Linked:
         if self.state == PLAYING:
             # The other device restarted (or left the match and came back):
             # it joins ours, which this device now referees.
-            if state == LOBBY and seen == self.nonce and self._rejoin:
+            if state == SEEKING and seen == self.nonce and self._rejoin:
                 self._rejoin = False
                 self.is_referee = True
                 self.lost = False
                 self._wait_snap = False
                 self.send_snapshot(SNAP_PAUSED, now)
-                self.app.linked_position(None, SNAP_PAUSED, now)
+                self.take_up(None, SNAP_PAUSED, now)
             return
         if state == PLAYING:
             self.problem = ""  # (it referees: its snapshot comes when it hears us)
@@ -498,8 +602,9 @@ class Linked:
         if seen != self.nonce:
             self._hello_at = ticks_add(now, -HELLO_MS)  # (let it hear us at once)
             return
-        if nonce == self.nonce:
-            self.problem = "same number drawn: go back"  # (once in 65,536 pairs)
+        if nonce == self.nonce:  # (once in 65,536 pairs): another number, from the time now
+            self.nonce = (self.nonce * 75 + 74 + (now & 0xFFFF)) & 0xFFFF or 1
+            self._hello_at = ticks_add(now, -HELLO_MS)
             return
         if self.nonce > nonce:  # we referee and deal
             self.is_referee = True
@@ -507,5 +612,5 @@ class Linked:
             self.state = PLAYING
             self._heard_at = now
             self._ping_at = ticks_add(now, -PING_MS)
-            app.linked_start(self.resume, now)
+            self._start(self.resume, now)
             self.send_snapshot(SNAP_START, now)

@@ -57,18 +57,18 @@ def cable(kind, seed):
 
 
 def _watch(pair):
-    # Each device's applied events: (player, the pass's true time), by wrapping linked_event.
+    # Each device's applied events: (player, the pass's true time), by wrapping Linked.apply.
     seen = ([], [])
     for i, d in enumerate(pair.devices):
-        app = d.app
-        real = app.linked_event
+        linked = d.app.linked
+        real = linked.apply
 
         def applied(player, action, t, now, real=real, log=seen[i]):
             if action < EV_PAUSE:
                 log.append((player, pair.t_us[0]))
             return real(player, action, t, now)
 
-        app.linked_event = applied
+        linked.apply = applied
     return seen
 
 
@@ -126,14 +126,14 @@ def contested(args):
     devices = sorted(pair.devices, key=lambda d: d.app.linked.seat)
     ref = devices[0] if devices[0].app.linked.is_referee else devices[1]
     order = []  # the referee's events of this contest: (player, its time on the referee's clock)
-    real = ref.app.linked_event
+    real = ref.app.linked.apply
 
     def applied(player, action, t, now):
         if action == STOCK_0 + 3:
             order.append((player, t))
         return real(player, action, t, now)
 
-    ref.app.linked_event = applied
+    ref.app.linked.apply = applied
     out = []
     for _ in range(count):
         ref.app.game = _position()

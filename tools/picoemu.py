@@ -239,16 +239,27 @@ def emulate(
     lines are pulled high unless pull_ups is false (rp2040js has no pull
     resistors), and an SSD1306 answers at its address unless oled is false.
     code_py: a file to run as code.py instead of the game (probe is off)."""
-    uf2, rom = firmware()
     profile = profiles.get(profile_name)
     work = work or tempfile.mkdtemp(prefix="picoemu-")
+    events, end_ms = replay_events(replay, profile) if replay else ([], 0)
+    if until_ms is None:
+        until_ms = end_ms or 1000
+    job = _job(
+        profile, work, settings, files, events, until_ms, frames, probe, without, mark, source, pull_ups, oled, code_py
+    )
+    return _run(job, work)[0]
+
+
+def _job(
+    profile, work, settings, files, events, until_ms, frames, probe, without, mark, source, pull_ups, oled, code_py
+):
+    # One emulated Pico's job for picoemu.mjs: its drive image written in work.
+    uf2, rom = firmware()
+    profile_name = profile["name"]
     drive = os.path.join(work, "drive")
     os.makedirs(drive, exist_ok=True)
     s = {"SPIT_PROFILE": profile_name}
     s.update(settings or {})
-    events, end_ms = replay_events(replay, profile) if replay else ([], 0)
-    if until_ms is None:
-        until_ms = end_ms or 1000
     if probe:
         s.setdefault("SPIT_PROBE_MS", until_ms)
         s.setdefault("SPIT_PROBE_PIN", "GP%d" % PROBE_PIN)
@@ -285,6 +296,11 @@ def emulate(
         "stop": "Code done running." if probe else None,
         "max_ms": BOOT_MS + until_ms + 3000,
     }
+    return job
+
+
+def _run(job, work):
+    # picoemu.mjs on the job: a Run for each device.
     path = os.path.join(work, "job.json")
     with open(path, "w") as f:
         json.dump(job, f)
@@ -293,7 +309,39 @@ def emulate(
     )
     if done.returncode != 0:
         raise RuntimeError("the emulator failed: %s" % done.stderr[-2000:])
-    return Run(json.loads(line) for line in done.stdout.splitlines() if line.startswith("{"))
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    if "devices" not in job:
+        return [Run(lines)]
+    return [Run(obj for obj in lines if obj.get("d") == d) for d in range(len(job["devices"]))]
+
+
+def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(), work=None):
+    """Two linked handhelds (issue 36): the game on two emulated Picos, each
+    with SPIT_LINK set and its replay's keys (each device's player's, the
+    replay's player 0), their UARTs wired to each other in lockstep emulated
+    time; pulled: (from, to) ms after device 0's mark when the cable is out.
+    Returns the two Runs."""
+    profile = profiles.get(profile_name)
+    link = profile["link"]
+    work = work or tempfile.mkdtemp(prefix="picoemu-pair-")
+    jobs = []
+    ends = []
+    for d, replay in enumerate(replays):
+        events, end_ms = replay_events(replay, profile) if replay else ([], 0)
+        ends.append(end_ms)
+        mine = os.path.join(work, "device%d" % d)
+        os.makedirs(mine, exist_ok=True)
+        s = {"SPIT_LINK": 1}
+        s.update(settings or {})
+        jobs.append((mine, s, events))
+    until = until_ms if until_ms is not None else max(ends) or 1000
+    devices = []
+    for mine, s, events in jobs:
+        job = _job(profile, mine, s, None, events, until, (), True, (), None, False, True, True, None)
+        job["held_high"] = [g for g in job["held_high"] if g not in (gpio(link[0]), gpio(link[1]))]
+        devices.append(job)
+    job = {"devices": devices, "link": {"uart": 0, "baud": profiles.LINK_BAUD, "pulled": [list(p) for p in pulled]}}
+    return _run(job, work)
 
 
 OLED_W, OLED_H = 128, 64

@@ -9,6 +9,7 @@
 #   probe drawn T             the first pass drew the menu or the table
 #   probe kept T FREE         with SPIT_PROBE_KEPT_MS: the heap free after a
 #                             collection at the first pass that many ms into the loop
+#   probe modules NAMES       then, with SPIT_PROBE_MODULES=1: the modules loaded
 #   probe end T LOWEST PASSES after SPIT_PROBE_MS of the loop (or its end): the
 #                             lowest heap free between passes (SPIT_PROBE_ALLOC
 #                             only: reading it walks the heap), and their count
@@ -20,6 +21,9 @@
 #                             (gc.disable; a collection between passes when
 #                             the heap runs low), so gc.mem_alloc() counts it
 #   probe position TEXT       the game's position then
+#   probe linked SEAT REFEREE EVENTS DIVERGENCES BAD
+#                             linked play: this device's player, 1 if it referees,
+#                             the order's events, divergences mended, bad frames
 # The emulator presses the replay's keys counting from "probe ready". With
 # SPIT_PROBE_PIN (a spare GPIO, "GP28"), the pin is high while io.refresh()
 # runs, so the emulator knows which display writes make one frame.
@@ -103,6 +107,10 @@ def probe():
             kept_at = 0
             gc.collect()
             print("probe kept", supervisor.ticks_ms(), gc.mem_free())
+            if os.getenv("SPIT_PROBE_MODULES"):
+                import sys
+
+                print("probe modules", " ".join(sorted(sys.modules)))
         if limit and ((supervisor.ticks_ms() - start) & _MASK) >= limit:
             break
     gc.enable()
@@ -111,6 +119,19 @@ def probe():
         print("probe alloc", moves, allocating, total, most)
     if app.game is not None:
         print("probe position", app.game.text())
+    linked = getattr(app, "linked", None)
+    if linked is not None:  # linked play (issue 36): this device's seat, the order's events, what was mended
+        print(
+            "probe linked",
+            linked.seat,
+            1 if linked.is_referee else 0,
+            linked.count,
+            linked.divergences,
+            linked.link.bad,
+            linked.link.good,
+            linked.state,
+            linked.problem,
+        )
 
 
 probe()
