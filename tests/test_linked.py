@@ -1,7 +1,7 @@
 """Linked play (issue 36): two handhelds, each the board's App with its own
 clock, keypad and screen, joined by the modelled cable in one simulated time
 (desktop/linked_pair.py). Rule ids: SP-7 and D-5 (first press wins, ties in
-turn) across two devices; D-n decisions of linked play are in docs/linked.md."""
+turn) across two devices; how linked play decides the rest: docs/linked.md."""
 
 import displayio
 import pytest
