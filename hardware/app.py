@@ -53,19 +53,6 @@ def _sooner(a, b):
     return b if a is None or b < a else a
 
 
-def _draw(now_ms):
-    # A linked session's number (hardware/linked.py: the higher referees):
-    # the chip's random bits, and the moment linked play was chosen (two
-    # emulated chips draw the same bits).
-    try:
-        from os import urandom
-
-        r = urandom(2)
-        return (r[0] | r[1] << 8) ^ (now_ms & 0xFFFF)
-    except (ImportError, NotImplementedError):
-        return now_ms & 0xFFFF
-
-
 class App:
     def __init__(
         self, screen, keys, event, profile, ticks_ms, seed=None, store=None, feedback=None, start=None, link=None
@@ -232,12 +219,16 @@ class App:
         # What a scene asked for (hardware/modes.py).
         if go == START:
             if self.players == LINKED:
-                self.lobby(None, now_ms)
+                from .lobby import enter
+
+                enter(self, None, now_ms)
             else:
                 self.start_match(now_ms)
         elif go == RESUME:
             if self.players == LINKED:
-                self.lobby(self.saved, now_ms)
+                from .lobby import enter
+
+                enter(self, self.saved, now_ms)
             else:
                 self.resume_match(now_ms)
         elif go == GO_ON:  # the pause is over
@@ -372,29 +363,6 @@ class App:
         self.pause_why = why
         self.mode = PAUSED
         self.scene = Pause(self, now_ms)
-
-    # -- linked play (hardware/linked.py: the order of both devices' presses) --
-
-    def lobby(self, resume, now_ms):
-        # Looking for the other handheld (hardware/lobby.py), to start a new
-        # match or resume the one saved (resume).
-        from .linked import Linked
-        from .lobby import Lobby
-
-        problem = ""
-        if self.linked is None:
-            try:
-                uart = self.open_link()
-            except (ValueError, RuntimeError, OSError) as e:  # (pins in use, no such UART)
-                uart = None
-                problem = "no link: %s" % e
-            if uart is not None:
-                self.linked = Linked(self, uart, self.ticks_ms, self.nonce if self.nonce is not None else _draw(now_ms))
-        if self.linked is not None:
-            self.linked.resume = resume
-        self.close_pages()
-        self.mode = LOBBY
-        self.scene = Lobby(self, problem)
 
     # -- the loop --
 

@@ -1,10 +1,44 @@
-# The lobby of linked play: looking for the other handheld on the cable
-# (hardware/linked.py finds it, agrees the game and starts the match); what
-# stops them playing together, said on both screens; pile 2 goes back to the
-# menu. Loaded while it shows.
+# The lobby of linked play: the cable opened, and looking for the other
+# handheld on it (hardware/linked.py finds it, agrees the game and starts the
+# match); what stops them playing together, said on both screens; pile 2
+# goes back to the menu. Loaded while it shows.
 
 from .keymaps import PILE_0
-from .modes import LEAVE, STAY
+from .modes import LEAVE, LOBBY, STAY
+
+
+def enter(app, resume, now_ms):
+    # Linked play chosen in the menu: the cable opened (once), and the lobby,
+    # to start a new match or resume the one saved (resume).
+    problem = ""
+    if app.linked is None:
+        from .linked import Linked
+
+        try:
+            uart = app.open_link()
+        except (ValueError, RuntimeError, OSError) as e:  # (pins in use, no such UART)
+            uart = None
+            problem = "no link: %s" % e
+        if uart is not None:
+            app.linked = Linked(app, uart, app.ticks_ms, app.nonce if app.nonce is not None else _draw(now_ms))
+    if app.linked is not None:
+        app.linked.resume = resume
+    app.close_pages()
+    app.mode = LOBBY
+    app.scene = Lobby(app, problem)
+
+
+def _draw(now_ms):
+    # A linked session's number (hardware/linked.py: the higher referees):
+    # the chip's random bits, and the moment linked play was chosen (two
+    # emulated chips draw the same bits).
+    try:
+        from os import urandom
+
+        r = urandom(2)
+        return (r[0] | r[1] << 8) ^ (now_ms & 0xFFFF)
+    except (ImportError, NotImplementedError):
+        return now_ms & 0xFFFF
 
 
 class Lobby:
