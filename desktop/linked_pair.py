@@ -70,8 +70,8 @@ class Device:
     def press(self, action, hold_us=60000):
         # This device's player presses a button (its keymap's player 0's), seen at once.
         k = self.numbers[action]
-        if self.keys.level[k]:
-            return False
+        if k >= len(self.keys.level) or self.keys.level[k]:
+            return False  # (no such key on this board, or it is held)
         self.keys.set(k, True, self.ticks_ms())
         self.up_at[k] = self.t_us[0] + hold_us
         return True
@@ -185,7 +185,7 @@ class Racer:
         seat = app.linked.seat
         n = g.moves(seat, self.moves)
         if self.rng.below(self.stray) == 0 or not n:
-            self.left.append((t, self.rng.below(7)))
+            self.left.append((t, self.rng.below(16)))  # (an action this board has no key for presses nothing)
             return
         k = keys_for_move(g, app.controls, seat, self.moves[self.rng.below(n)], self.keys)
         for i in range(k):

@@ -31,9 +31,9 @@ def start(on_board, open_io, setting, hold):
 
         screen = Screen(io.display, profile)
         app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start, io.open_link)
+        app.nonce = getattr(io, "nonce", None) or _nonce(setting)  # (a linked session's number: replayed, or fixed)
         if not on_board:
             io.app = app  # a fast replay asks it when something is due
-            app.nonce = io.nonce  # (a linked session's number: recorded, replayed)
     except profiles.SetupError as e:
         fail(str(e), on_board, hold, io)
     except ImportError as e:
@@ -50,6 +50,20 @@ def _seed(setting):
         return int(value)
     except ValueError:
         raise profiles.SetupError("SPIT_SEED must be a whole number, not %r" % (value,))
+
+
+def _nonce(setting):
+    # SPIT_NONCE: the number a linked session uses instead of a drawn one.
+    value = setting("SPIT_NONCE")
+    if value is None or value == "":
+        return None
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if not 0 < n < 65536:
+        raise profiles.SetupError("SPIT_NONCE must be a whole number from 1 to 65535, not %r" % (value,))
+    return n
 
 
 def fail(message, on_board, hold, io=None):

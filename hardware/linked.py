@@ -113,7 +113,6 @@ class Linked:
         self.count = 0  # events in the order so far
         self.divergences = 0  # hashes that differed (each mended by a snapshot)
         self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee)
-        self.told = 0  # bad frames already told
         self._peer_seen = 0  # our nonce as the other device last heard it
         self._peer_state = 0
         self._now = 0
@@ -142,12 +141,10 @@ class Linked:
         return self.state == PLAYING
 
     def noise(self):
-        # Bad frames not yet told, when there are NOISE or more (else 0).
-        bad = self.link.bad - self.told
+        # What the link threw away (bad frames, bytes that were not frames)
+        # since the session began, once there are NOISE or more (else 0).
+        bad = self.link.bad
         return bad if bad >= NOISE else 0
-
-    def told_noise(self):
-        self.told = self.link.bad
 
     def close(self):
         # Back to the menu: the UART is let go (opened again for the next

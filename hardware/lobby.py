@@ -83,5 +83,5 @@ class Lobby:
         if problem:
             lines = ["LINKED PLAY", "cannot play:", problem]
         if noise:
-            lines.append("noise: %d bad frames" % noise)
+            lines.append("noise on cable: %d" % noise)
         return lines + ["pile 2: back"]

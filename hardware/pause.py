@@ -53,15 +53,16 @@ class Pause:
         if self._resume_at is not None and ticks_diff(now_ms, self._resume_at) >= 0:
             return GO_ON
         left = -1 if self._resume_at is None else (ticks_diff(self._resume_at, now_ms) + 999) // 1000
-        shown = left * 8 + self._ready
+        noise = app.linked.noise() if app.linked is not None else 0  # (linked play: bad frames on the cable)
+        shown = (left * 8 + self._ready) * 2 + (1 if noise else 0)
         if shown != self._shown:
             self._shown = shown
-            app.show_lines(self.lines(left), app.twice(), now_ms)
+            app.show_lines(self.lines(left, noise), app.twice(), now_ms)
         else:
             app.pages.turn(now_ms)  # (a small screen shows the words a page at a time)
         return STAY
 
-    def lines(self, left):
+    def lines(self, left, noise=0):
         app = self.app
         if left >= 0:  # the countdown, in the middle of the screen (of each half, seats facing)
             cols = app.screen.cols
@@ -71,9 +72,12 @@ class Pause:
             return [" "] * ((room - len(words)) // 2) + [" " * ((cols - len(w)) // 2) + w for w in words]
         want = app.humans()
         waiting = " ".join(app.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
-        return [
+        lines = [
             "PAUSED: " + app.pause_why if app.pause_why else "PAUSED by " + app.who(app.paused_by),
             "any key: go on",
             "waiting: " + (waiting or "anyone"),
             "pile 2: leave",
         ]  # the most needed first: a small screen shows the first ones twice
+        if noise:
+            lines.append("noise on cable: %d" % noise)
+        return lines

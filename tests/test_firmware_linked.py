@@ -16,7 +16,9 @@ import picoemu  # noqa: E402
 from desktop.link_model import Clock  # noqa: E402
 from desktop.linked_pair import Pair, QuietScreen  # noqa: E402
 from desktop.replay import read_replay  # noqa: E402
+from engine.spit import PLAY, READY, STALEMATE  # noqa: E402
 from hardware import profiles  # noqa: E402
+from hardware.keymaps import STOCK_0  # noqa: E402
 
 try:
     picoemu.firmware()
@@ -28,51 +30,87 @@ pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
 
 PROFILE = "pico-st7789-240"
 # Each handheld: down to the players line, six changes to "linked", "go"
-# (the second a quarter of a second later), then its player's presses.
+# (the second a quarter of a second later); device 0 referees (SPIT_NONCE).
 MENU = ["200 p0.stock1"] + ["%d p0.pile0" % (400 + 200 * k) for k in range(6)]
+NONCES = (0x9000, 0x1000)
+PRESSES = 16
+UNTIL_MS = 6000 + 150 * PRESSES + 1500
 
 
-def replays(tmp_path):
-    paths = []
-    for i in range(2):
-        taps = ["%d p0.pile1" % (1600 + 250 * i)]
-        taps += ["%d p0.stock%d" % (6000 + 300 * k + 150 * i, (k + i) % 5) for k in range(8)]
-        path = tmp_path / ("keys%d.txt" % i)
-        path.write_text("\n".join(MENU + taps) + "\n")
-        paths.append(str(path))
-    return paths
-
-
-def test_a_linked_match_on_two_emulated_picos_ends_where_the_model_predicts(tmp_path):
-    paths = replays(tmp_path)
-    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": 9000}
-    runs = picoemu.emulate_pair(PROFILE, paths, settings, until_ms=11000, work=str(tmp_path / "emu"))
-    linked = [(r.probe("linked") or "").split() for r in runs]
-    assert all(len(words) >= 5 for words in linked), [r.text()[-800:] for r in runs]
-    seats = [int(w[0]) for w in linked]
-    referee = [int(w[1]) for w in linked]
-    assert sorted(seats) == [0, 1] and sorted(referee) == [0, 1]
-    assert all(int(w[3]) == 0 for w in linked)  # no divergence
-    positions = [r.probe("position") for r in runs]
-    assert positions[0] == positions[1] and positions[0].startswith("spit play")
-    # The model: the same keys on two Apps on the link model, the same device referees.
-    profile = profiles.get(PROFILE)
-    nonces = (0x9000, 0x1000) if referee[0] else (0x1000, 0x9000)
+def model(profile):
+    # Two Apps on the link model as the two emulated Picos start: the same
+    # clocks, seeds and numbers, both menus at two players.
     pair = Pair(
         profile,
         (QuietScreen(profile), QuietScreen(profile)),
         seed=7,
-        nonces=nonces,
+        nonces=NONCES,
         clocks=(Clock(0x1FFF0000), Clock(0x1FFF0000)),
         seeds=(7, 7),
     )
     for d in pair.devices:
         d.app.players = 0  # (a board's menu starts at two players: the replays choose linked)
-    pair.play_replays([read_replay(p, profile["keymap"])[0] for p in paths], 11000)
+    return pair
+
+
+def planned(tmp_path, profile):
+    """Each device's replay: the menu to a linked match, then, 150 ms apart
+    and in turn, a stock whose card fits one pile only (a move at once, never
+    a refusal), as the model sees the match at that moment; and the model's
+    final position."""
+    pair = model(profile)
+    lines = [MENU + ["%d p0.pile1" % (1600 + 250 * i)] for i in range(2)]
+    paths = []
+    for i in range(2):
+        path = tmp_path / ("keys%d.txt" % i)
+        path.write_text("\n".join(lines[i]) + "\n")
+        paths.append(str(path))
+    pair.play_replays([read_replay(p, profile["keymap"])[0] for p in paths], 6000)
+    for k in range(PRESSES):
+        d = pair.devices[k % 2]
+        g = d.app.game
+        seat = d.app.linked.seat
+        if g.phase != PLAY:  # (the deal, a stalemate: any key calls spit, once a player)
+            if not g.called >> seat & 1 and g.phase in (READY, STALEMATE):
+                d.press(STOCK_0)
+                lines[k % 2].append("%d p0.stock0" % (6000 + 150 * k))
+            pair.run(150)
+            continue
+        for s_ in range(g.stocks):
+            if (g.check(seat, 2 * s_) == 0) != (g.check(seat, 2 * s_ + 1) == 0):
+                d.press(STOCK_0 + s_)
+                lines[k % 2].append("%d p0.stock%d" % (6000 + 150 * k, s_))
+                break
+        pair.run(150)
+    pair.run(UNTIL_MS - 6000 - 150 * PRESSES)
     assert pair.agree()
-    assert pair.devices[0].app.game.text() == positions[0]
-    # The heap kept by a linked match (issue 36's budget: 64 KB), as tools/bench_pico.py counts it.
+    for i in range(2):
+        (tmp_path / ("keys%d.txt" % i)).write_text("\n".join(lines[i]) + "\n")
+    return paths, len(lines[0]) + len(lines[1]) - len(MENU) * 2 - 2, pair.devices[0].app.game.text()
+
+
+def test_a_linked_match_on_two_emulated_picos_ends_where_the_model_predicts(tmp_path):
+    profile = profiles.get(PROFILE)
+    paths, moves, want = planned(tmp_path, profile)
+    assert moves >= 8
+    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": UNTIL_MS - 500, "SPIT_PROBE_ALLOC": 1}
+    each = [{"SPIT_NONCE": n} for n in NONCES]
+    runs = picoemu.emulate_pair(PROFILE, paths, settings, until_ms=UNTIL_MS, work=str(tmp_path / "emu"), each=each)
+    linked = [(r.probe("linked") or "").split() for r in runs]
+    assert all(len(words) >= 5 for words in linked), [r.text()[-800:] for r in runs]
+    assert [int(w[0]) for w in linked] == [0, 1] and [int(w[1]) for w in linked] == [1, 0]
+    assert all(int(w[3]) == 0 for w in linked)  # no divergence
+    positions = [r.probe("position") for r in runs]
+    assert positions[0] == positions[1] == want  # where the model says
+    # Every press was a move, and no move allocated: link traffic included
+    # (the probe counts each pass that applied one move in play; the
+    # follower's come over the cable).
     for r in runs:
-        top = int(r.probe("top").split()[1])
-        free = int(r.probe("kept").split()[1])
-        print("heap kept in a linked match: %.1f KB" % ((top - free) / 1024))
+        counted, allocating = (int(w) for w in r.probe("alloc").split()[:2])
+        assert counted >= moves // 2 and allocating == 0, r.probe("alloc")
+    # Each press is on both screens: the first frame each draws after it.
+    for r in runs:
+        for t, _, level in r.presses:
+            if level == 0 and t > 5000:  # (the match's presses, after the countdown)
+                for e in runs:
+                    assert picoemu.first_frame_after(e, t) is not None

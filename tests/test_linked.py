@@ -196,7 +196,7 @@ def test_noise_on_the_line_never_crashes_and_is_reported():
     a.app.press(0, PILE_0 + 1)  # one in the lobby, the other still in the menu
     pair.cable.send(1, junk, 0)  # (towards device 0)
     pair.run(300)
-    assert a.app.mode == LOBBY and any(line.startswith("noise:") for line in a.app.screen.lines)
+    assert a.app.mode == LOBBY and any(line.startswith("noise on cable:") for line in a.app.screen.lines)
     b.app.press(0, PILE_0 + 1)
     assert pair.run_until(pair.playing, 8000)  # and then they play all the same
     t = pair.t_us[0]
@@ -205,6 +205,11 @@ def test_noise_on_the_line_never_crashes_and_is_reported():
     racers = [Racer(d, 80 + i) for i, d in enumerate(pair.devices)]
     assert play_checked(pair, racers, 5000) > 3
     assert a.app.linked.link.bad + b.app.linked.link.bad > 20
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 3 * 10**6)  # a pause says so too
+    pair.run(2000)
+    for d in pair.devices:
+        assert d.app.mode == PAUSED and any(line.startswith("noise on cable:") for line in d.app.screen.lines)
 
 
 def test_a_divergence_is_found_by_the_hash_and_mended_from_the_referees_position():

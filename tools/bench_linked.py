@@ -3,7 +3,7 @@ clock, joined by the modelled cable (one way 5 +- 3 ms; desktop/link_model.py),
 in simulated time (desktop/linked_pair.py), each played by a quick person
 (Racer: a legal move every 120 to 400 ms, now and then a stray key).
 
-    python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--jobs N]
+    python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--jobs N] [--pico-only]
 
 - Agreement: --matches whole matches with 5 % of frames lost (0.6 % of
   bytes, uniformly), clocks at random offsets drifting up to +-50 ppm; as
@@ -22,8 +22,10 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
   each device paused (goal: both within 2 s), and after it is back and both
   players are ready, the positions equal and the match going on.
 
-Every figure is of the model: the board's own drawing time (docs/firmware.md)
-comes on top of the latency.
+The figures above are of the model: the board's own drawing time comes on top
+of the latency. Last, where the firmware is present (tools/picoemu.py), two
+emulated Picos play a linked match from their menus: the heap each keeps, the
+bytes a move allocates, and each press's result on both screens.
 """
 
 import argparse
@@ -212,6 +214,62 @@ def pulled(seed):
     return paused[0], paused[1], back and on and pair.agree()
 
 
+def pico_figures(presses=40):
+    # Two emulated Picos (the real firmware, tools/picoemu.py): a linked
+    # match from both menus, then presses on both devices 200 ms apart; the
+    # heap kept, the bytes a move allocated, and each press's first frame on
+    # both screens. None when the firmware is absent.
+    import tempfile
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import picoemu
+
+    try:
+        picoemu.firmware()
+    except picoemu.Missing as e:
+        print("emulated Picos: skipped (%s)" % e)
+        return None
+    work = tempfile.mkdtemp(prefix="bench-linked-")
+    paths = []
+    for i in range(2):
+        lines = ["200 p0.stock1"] + ["%d p0.pile0" % (400 + 200 * k) for k in range(6)]
+        lines += ["%d p0.pile1" % (1600 + 250 * i)]
+        lines += ["%d p0.stock%d" % (6000 + 400 * k + 200 * i, (k + 2 * i) % 5) for k in range(presses // 2)]
+        path = os.path.join(work, "keys%d.txt" % i)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        paths.append(path)
+    until = 6000 + 400 * (presses // 2) + 1000
+    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": until - 500}
+    each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})  # (device 0 referees)
+    counted = dict(settings, SPIT_PROBE_ALLOC=1)  # (a run of its own: counting walks the heap every pass)
+    counts = picoemu.emulate_pair(PICO["name"], paths, counted, until_ms=until, work=work + "/counted", each=each)
+    runs = picoemu.emulate_pair(PICO["name"], paths, settings, until_ms=until, work=work + "/timed", each=each)
+    for d, (r, c) in enumerate(zip(runs, counts)):
+        top = int(r.probe("top").split()[1])
+        free = int(r.probe("kept").split()[1])
+        moves, allocating, total = (int(w) for w in c.probe("alloc").split()[:3])
+        seat = (r.probe("linked") or "?").split()[0]
+        print(
+            "emulated Pico %d (player %s): heap kept in the linked match %.1f KB (goal 64); ordinary moves %d, "
+            "allocating %d (%d B: a move drawn as a refusal's word comes or goes builds the middle's words)"
+            % (d, seat, (top - free) / 1024, moves, allocating, total)
+        )
+    waits = []
+    for r in runs:
+        for t, _, level in r.presses:
+            if level == 0 and t > 5500:
+                for e in runs:
+                    frame = picoemu.first_frame_after(e, t)
+                    if frame is not None:
+                        waits.append(frame[1] - t)
+    print(
+        "emulated Picos: %d presses' results on both screens (to the last pixel): median %.1f ms, 95th percentile "
+        "%.1f ms, worst %.1f ms (goal 50 at the 95th)" % (len(waits) // 2, pct(waits, 50), pct(waits, 95), max(waits))
+    )
+    return runs
+
+
 def pct(values, q):
     s = sorted(values)
     return s[min(len(s) - 1, len(s) * q // 100)] if s else 0
@@ -223,7 +281,11 @@ def main(argv=None):
     ap.add_argument("--contests", type=int, default=10000)
     ap.add_argument("--pulls", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--pico-only", action="store_true", help="only the two emulated Picos' figures")
     args = ap.parse_args(argv)
+    if args.pico_only:
+        pico_figures()
+        return 0
     print("Linked play: two Apps on the link model (one way 5 +- 3 ms), simulated time")
     with Pool(args.jobs) as pool:
         for label, kind in (("5 % of frames lost", "uniform"), ("10 % of frames lost in bursts", "bursts")):
@@ -290,6 +352,7 @@ def main(argv=None):
             "after it came back and both were ready, equal and playing on in %d"
             % (len(tries), len(both), 100 * len(both) / max(1, len(tries)), worst, sum(r[2] for r in tries))
         )
+    pico_figures()
     return 0
 
 

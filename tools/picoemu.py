@@ -315,12 +315,12 @@ def _run(job, work):
     return [Run(obj for obj in lines if obj.get("d") == d) for d in range(len(job["devices"]))]
 
 
-def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(), work=None):
+def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(), work=None, each=None):
     """Two linked handhelds (issue 36): the game on two emulated Picos, each
     with SPIT_LINK set and its replay's keys (each device's player's, the
     replay's player 0), their UARTs wired to each other in lockstep emulated
-    time; pulled: (from, to) ms after device 0's mark when the cable is out.
-    Returns the two Runs."""
+    time; pulled: (from, to) ms after device 0's mark when the cable is out;
+    each: settings for each device alone. Returns the two Runs."""
     profile = profiles.get(profile_name)
     link = profile["link"]
     work = work or tempfile.mkdtemp(prefix="picoemu-pair-")
@@ -333,6 +333,7 @@ def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(),
         os.makedirs(mine, exist_ok=True)
         s = {"SPIT_LINK": 1}
         s.update(settings or {})
+        s.update((each or ({}, {}))[d])
         jobs.append((mine, s, events))
     until = until_ms if until_ms is not None else max(ends) or 1000
     devices = []
@@ -342,6 +343,16 @@ def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(),
         devices.append(job)
     job = {"devices": devices, "link": {"uart": 0, "baud": profiles.LINK_BAUD, "pulled": [list(p) for p in pulled]}}
     return _run(job, work)
+
+
+def first_frame_after(run, t):
+    """The first frame run drew from emulated time t on: (start, its last
+    pixel's time), or None (a linked press's result on either screen)."""
+    for start, end, _ in run.refreshes:
+        if start >= t:
+            drawn = [last for last, w in run.writes if start <= w[4] <= end]
+            return start, (drawn[-1] if drawn else end)
+    return None
 
 
 OLED_W, OLED_H = 128, 64
