@@ -167,6 +167,7 @@ class Racer:
         self.left = []  # (true time us, action) still to press
         self.next_us = 0
         self.presses = 0
+        self.actions = [a for a in range(16) if device.numbers[a] < len(device.keys.level)]  # (its player's keys)
 
     def step(self):
         d = self.device
@@ -185,7 +186,7 @@ class Racer:
         seat = app.linked.seat
         n = g.moves(seat, self.moves)
         if self.rng.below(self.stray) == 0 or not n:
-            self.left.append((t, self.rng.below(16)))  # (an action this board has no key for presses nothing)
+            self.left.append((t, self.actions[self.rng.below(len(self.actions))]))
             return
         k = keys_for_move(g, app.controls, seat, self.moves[self.rng.below(n)], self.keys)
         for i in range(k):
