@@ -10,8 +10,8 @@ from desktop.link_model import Link as Cable
 from desktop.link_model import Uart, two_clocks
 from engine.cards import Rng
 from hardware.app import App
-from hardware.keymaps import PILE_0, key_numbers
-from hardware.modes import LINKED, MATCH
+from hardware.keymaps import PILE_0, STOCK_0, key_numbers
+from hardware.modes import LINKED, MATCH, PAUSED
 from hardware.plan import keys_for_move
 from hardware.ticks import ticks_diff
 
@@ -133,10 +133,19 @@ class Pair:
 
     def start(self, ms=10000):
         # Both players choose linked play in the menu and press "go"; then
-        # the countdown: True when both play the same match.
+        # the countdown: True when both play the same match. (A cable
+        # silent for a while, in a burst of losses, pauses the countdown:
+        # both press a key to go on, as people would.)
         for d in self.devices:
             d.app.press(0, _GO)
-        return self.run_until(self.playing, ms)
+        end = self.t_us[0] + ms * 1000
+        while self.t_us[0] < end:
+            if self.run_until(self.playing, 500):
+                return True
+            if all(d.app.mode == PAUSED and d.app.pause_why == "cable back" for d in self.devices):
+                for d in self.devices:
+                    d.press(STOCK_0)
+        return self.playing()
 
     def playing(self):
         return all(d.app.mode == MATCH and d.app.game is not None for d in self.devices)
@@ -178,6 +187,10 @@ class Racer:
                 self.presses += 1
             return
         app = d.app
+        if app.mode == PAUSED and app.pause_why and t >= self.next_us:  # the cable paused it: go on when it can
+            self.next_us = t + 500000
+            d.press(STOCK_0)
+            return
         if t < self.next_us or app.mode != MATCH or app.game is None or app.linked is None:
             return
         lo, hi = self.react_ms
