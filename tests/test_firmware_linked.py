@@ -4,29 +4,19 @@ the other's RX at the baud rate's byte time, in lockstep emulated time
 (tools/picoemu.py emulate_pair). Skipped, saying so, where the firmware and
 the bootrom are absent (CI)."""
 
-import os
-import sys
-
 import pytest
-from test_code_py import ROOT
+from test_firmware import ABSENT, picoemu
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import picoemu  # noqa: E402
+from desktop.link_model import Clock
+from desktop.linked_pair import Pair, QuietScreen
+from desktop.replay import read_replay
+from engine.spit import PLAY, READY, STALEMATE
+from hardware import profiles
+from hardware.keymaps import STOCK_0
 
-from desktop.link_model import Clock  # noqa: E402
-from desktop.linked_pair import Pair, QuietScreen  # noqa: E402
-from desktop.replay import read_replay  # noqa: E402
-from engine.spit import PLAY, READY, STALEMATE  # noqa: E402
-from hardware import profiles  # noqa: E402
-from hardware.keymaps import STOCK_0  # noqa: E402
-
-try:
-    picoemu.firmware()
-    ABSENT = None
-except picoemu.Missing as e:
-    ABSENT = str(e)
-
-pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
+pytestmark = pytest.mark.skipif(
+    ABSENT is not None, reason=ABSENT or ""
+)  # (test_firmware.py: the firmware's here, or why not)
 
 PROFILE = "pico-st7789-240"
 # Each handheld: down to the players line, six changes to "linked", "go"
