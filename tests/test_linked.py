@@ -270,3 +270,20 @@ def test_clocks_far_apart_and_across_the_wrap_agree():
     assert pair.start()
     racers = [Racer(d, 110 + i) for i, d in enumerate(pair.devices)]
     assert play_checked(pair, racers, 20000) > 10
+
+
+def test_after_a_linked_match_either_key_takes_both_to_the_menu_each_tally_its_own():
+    pair = Pair(PICO, quiet(), seed=2, cable=Cable(2, loss=6000))
+    assert pair.start()
+    racers = [Racer(d, 20 + i) for i, d in enumerate(pair.devices)]
+    play_checked(pair, racers, 400000)
+    a, b = pair.devices
+    assert a.app.mode == b.app.mode == OVER
+    pair.run(2000)  # (past the game over's grace)
+    b.press(STOCK_0)  # the follower's key
+    pair.run(500)
+    assert a.app.mode == b.app.mode == MENU and a.app.linked is None and b.app.linked is None
+    winner = a.app.game.winner
+    for d in pair.devices:  # this device's player's wins first, then the rival's
+        seat_won = winner == (0 if d is a else 1)
+        assert d.app.tally[12:14] == ([1, 0] if seat_won else [0, 1])
