@@ -77,6 +77,16 @@ class Link:
         # Reliable frames not yet acknowledged.
         return self._out_n
 
+    def next_seq(self):
+        # The number the next reliable frame sent will carry: every one
+        # before it is written already.
+        return (self._out_seq + self._out_n) & 255
+
+    def has_before(self, seq):
+        # Every reliable frame the other side numbered before seq has been
+        # delivered here (none is lost on its way, or waiting for a resend).
+        return (self._in_seq + 1) & 255 == seq
+
     def reset(self):
         # The other side started again (a new device, or a restart): both
         # count frames from the first again, and nothing on its way is sent.

@@ -54,6 +54,8 @@ _ASK = 0x05  # follower to referee: the positions differ, send yours
 _HELLO = 0x41  # version, game, rules, nonce (2), the other's nonce (2), state
 _PING = 0x42  # t1 (4)
 _PONG = 0x43  # t1, t2, t3 (4 each)
+_TICK = 0x44  # follower to referee: its presses are all sent up to this time (4), its next reliable number
+TICK_MS = 5  # between the follower's ticks in a match
 
 # Where this device is.
 SEEKING = 1  # looking for the other device (the lobby)
@@ -134,6 +136,9 @@ class Linked:
         self._stepping = False
         self._closing = False
         self._rejoin = False  # the other device came back with a new nonce mid-match
+        self._upto = self._heard_at  # the referee: the follower's presses are all here up to this time
+        self._tick_at = self._heard_at  # the follower: when it last said how far its presses have gone
+        self._last = self._heard_at  # the start of the last pass (its keys were read in it)
 
     # -- what the App asks --
 
@@ -211,7 +216,17 @@ class Linked:
                 _put32(self._buf, 0, now)
                 link.send(_PING, self._buf, 4, now)
             if self._out < 0 and not self.lost:  # (no event overtakes a snapshot on its way)
-                self.referee.release(now, self._take)
+                self.referee.release(now, self._take, self._upto)
+        elif not self.lost and ticks_diff(now, self._tick_at) >= TICK_MS:
+            # How far this device's presses have gone: every key event
+            # stamped up to the last pass's start was read in that pass (the
+            # buttons are read after the link), so any press of them is sent.
+            self._tick_at = now
+            buf = self._buf
+            _put32(buf, 0, self._last)
+            buf[4] = link.next_seq()
+            link.send(_TICK, buf, 5, now)
+        self._last = now
 
     def next_due(self, game, now):
         # The link is polled every pass: a linked match never sleeps.
@@ -382,7 +397,7 @@ class Linked:
         buf[8] = h & 255
         buf[9] = (h >> 8) & 255
         buf[10] = h >> 16
-        if not self.link.send(_EVENT, buf, 11, self._now):
+        if not self.link.send(_EVENT, buf, 11, self._now, True):  # (twice at once: a lost copy costs no resend's wait)
             self._resync(self._now)  # (the window full: the position says it all)
 
     def send_snapshot(self, how, now):
@@ -482,8 +497,12 @@ class Linked:
         elif kind == _PRESS:
             if self.is_referee and self.state == PLAYING and not self.lost:
                 t = self.sync.to_ours(_get32(p, 1), now)
+                self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
                 if ticks_diff(t, self._snap_at) >= 0:  # (a press from before the last snapshot is stale)
                     self.referee.add(1 - self.seat, p[0], t)
+        elif kind == _TICK:
+            if self.is_referee and self.link.has_before(p[4]):  # (no press of its is lost on the way)
+                self._heard_upto(self.sync.to_ours(_get32(p, 0), now))
         elif kind == _SNAP:
             if self.is_referee:
                 return
@@ -503,6 +522,16 @@ class Linked:
                 self._resync(now)
         elif kind == _HELLO:
             self._heard_hello(p, n, now)
+
+    def _heard_upto(self, t):
+        # The follower's presses up to t (our clock) are all here. (Before a
+        # ping says how its clock lies, its times mean nothing here; a word
+        # that lies far from now, ahead or behind, is not taken up.)
+        if not self.sync.known():
+            return
+        ahead = ticks_diff(t, self._now)
+        if ticks_diff(t, self._upto) > 0 and -LOST_MS < ahead < 100 or ticks_diff(self._now, self._upto) > LOST_MS:
+            self._upto = t
 
     def _more(self, p, start, n):
         text = self._text

@@ -1,9 +1,10 @@
 # One order of presses for two linked devices (issue 36). One device is the
 # referee: both players' presses come to it stamped with the time each
 # device's keypad saw them, the other device's converted to the referee's
-# clock (hardware/clock_sync.py), and it lets a press go only HOLD_MS after
-# that time, in the order of the times: a press made earlier on the other
-# device, on its way over the cable, is still in time to go first. Presses at
+# clock (hardware/clock_sync.py), and it lets a press go, in the order of the
+# times, only once no earlier press of the other device can still be on its
+# way: when the other device has said its presses are all sent up to a later
+# time (or after a fixed hold, without such word). Presses at
 # the same millisecond by both players are a tie, which goes to each player
 # in turn (D-5). The referee then sends the order to the other device, so
 # both engines apply the same moves in the same order.
@@ -13,6 +14,11 @@
 from .ticks import ticks_diff
 
 HOLD_MS = 16  # the one-way delay the order waits for: 5 +- 3 ms, a frame's bytes, a pass of each loop
+# With the other device's word of how far its presses have come (its ticks,
+# hardware/linked.py): a press goes once that is SYNC_MS past it (the clocks'
+# error), and at the latest HOLD_MAX_MS after it (the other device silent).
+SYNC_MS = 2
+HOLD_MAX_MS = 100
 SIZE = 16  # presses waiting at most (both players' hands together press fewer in 16 ms)
 
 
@@ -53,11 +59,15 @@ class Referee:
         # At the same time: player goes before other when the tie is theirs.
         return player != other and player == self.tie_to
 
-    def release(self, now, take):
+    def release(self, now, take, upto=None):
         """Hand the presses whose hold is over to take(player, action, t), in
-        order; a tie, once released, passes the next one to the other player."""
+        order; a tie, once released, passes the next one to the other player.
+        upto: the other device's time (on this clock) up to which all its
+        presses are known to be here: a press at t is released once upto is
+        SYNC_MS past t (nothing earlier can come), or HOLD_MAX_MS after t
+        when the other device is not heard; without upto, HOLD_MS after t."""
         released = 0
-        while self._n and ticks_diff(now, self._t[0]) >= HOLD_MS:
+        while self._n and self._due(now, upto):
             t = self._t[0]
             player = self._player[0]
             action = self._action[0]
@@ -72,3 +82,9 @@ class Referee:
             take(player, action, t)
             released += 1
         return released
+
+    def _due(self, now, upto):
+        t = self._t[0]
+        if upto is None:
+            return ticks_diff(now, t) >= HOLD_MS
+        return ticks_diff(upto, t) >= SYNC_MS or ticks_diff(now, t) >= HOLD_MAX_MS

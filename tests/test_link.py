@@ -143,3 +143,15 @@ def test_a_frame_a_byte_short_does_not_take_the_next_one_with_it():
     receiver = Link(_Bytes(one[:7] + one[8:] + two + three), lambda kind, p, n: got.append(bytes(p[:n])))
     receiver.poll(0)
     assert got == [bytes((1, 1, 1, 1)), bytes((2, 2, 2, 2))] and receiver.bad >= 1
+
+
+def test_the_other_side_knows_when_every_earlier_reliable_frame_is_here():
+    # What the follower's ticks rest on (hardware/linked.py): its next
+    # number, and the referee's word that every frame before it arrived.
+    cable = Cable(3, delay_us=1000, jitter_us=0)
+    clock, ends, got = pair(cable)
+    assert ends[1].next_seq() == 0 and ends[0].has_before(0)
+    ends[1].send(1, b"ab", 2, 0)
+    assert ends[1].next_seq() == 1 and not ends[0].has_before(1)  # (on its way)
+    run(clock, ends, 20000)
+    assert ends[0].has_before(1) and got[0] == [(1, b"ab")]

@@ -281,7 +281,7 @@ def test_after_a_linked_match_either_key_takes_both_to_the_menu_each_tally_its_o
     assert a.app.mode == b.app.mode == OVER
     pair.run(2000)  # (past the game over's grace)
     b.press(STOCK_0)  # the follower's key
-    pair.run(500)
+    pair.run(LOST_MS + 500)  # (the referee leaves at once: a follower that missed its word finds the cable silent)
     assert a.app.mode == b.app.mode == MENU and a.app.linked is None and b.app.linked is None
     winner = a.app.game.winner
     for d in pair.devices:  # this device's player's wins first, then the rival's

@@ -47,3 +47,32 @@ def test_a_full_queue_refuses_and_counts():
 def test_the_referee_allocates_nothing_on_the_vm():
     out = run_vm("referee.py", pkgs=("hardware",))
     assert "allocated nothing True" in out and "released 400" in out, out
+
+
+def test_with_the_other_devices_word_a_press_goes_once_nothing_earlier_can_come():
+    # D-5/SP-7 across two devices: the referee's own press at t waits until
+    # the other device has said its presses are all sent past t (plus the
+    # clocks' error), however long its loop is busy; without any word, at
+    # most HOLD_MAX_MS.
+    from hardware.referee import HOLD_MAX_MS, SYNC_MS
+
+    ref = Referee()
+    got = []
+    ref.add(0, 1, 1000)
+    assert ref.release(1030, lambda *a: got.append(a), upto=1000 + SYNC_MS - 1) == 0  # (its word is too early)
+    ref.add(1, 2, 995)  # the other's earlier press, late over a busy cable
+    assert ref.release(1031, lambda *a: got.append(a), upto=1000 + SYNC_MS) == 2
+    assert got == [(1, 2, 995), (0, 1, 1000)]  # the earlier first
+    ref.add(0, 3, 2000)
+    assert ref.release(2000 + HOLD_MAX_MS - 1, lambda *a: got.append(a), upto=1500) == 0
+    assert ref.release(2000 + HOLD_MAX_MS, lambda *a: got.append(a), upto=1500) == 1  # (no word: at most this)
+
+
+def test_the_word_works_across_the_wrap():
+    from hardware.referee import SYNC_MS
+
+    ref = Referee()
+    got = []
+    t = (1 << 29) - 3
+    ref.add(0, 1, t)
+    assert ref.release(t + 1, lambda *a: got.append(a), upto=(t + SYNC_MS) & ((1 << 29) - 1)) == 1
