@@ -55,7 +55,7 @@ _HELLO = 0x41  # version, game, rules, nonce (2), the other's nonce (2), state
 _PING = 0x42  # t1 (4)
 _PONG = 0x43  # t1, t2, t3 (4 each)
 _TICK = 0x44  # follower to referee: its presses are all sent up to this time (4), its next reliable number
-TICK_MS = 5  # between the follower's ticks in a match
+TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
 
 # Where this device is.
 SEEKING = 1  # looking for the other device (the lobby)
