@@ -6,12 +6,13 @@
 # One device is the referee. Every press of both players goes to it, stamped
 # with the time its own keypad saw it (the other device's converted to the
 # referee's clock: hardware/clock_sync.py, from pings), and the referee
-# releases them in the order of those times, each HOLD_MS after it
-# (hardware/referee.py): a press made earlier on the other device, still on
-# its way, goes first. The order is a stream of events, each applied on the
-# referee and sent, numbered, to the follower, which applies exactly the same
-# events in the same order: both engines stay identical, and neither shows a
-# card the order gives to the other player. Everything that changes what a
+# releases them in the order of those times (hardware/referee.py), each once
+# the other device's ticks say it has sent every press up to a later time: a
+# press made earlier on the other device, still on its way, goes first. The
+# order is a stream of events, each applied on the referee and sent,
+# numbered, to the follower, which applies exactly the same events in the
+# same order: both engines stay identical, and neither shows a card the order
+# gives to the other player. Everything that changes what a
 # press means goes in the stream too: the pause, the countdown's end, leaving.
 # Each event carries a hash of the position after it; a follower that finds
 # another asks for the referee's position as a line of the notation (a
