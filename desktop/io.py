@@ -339,6 +339,14 @@ def open_io(profile, link=None):
     # code.py's way to open the desktop's display, keys and saves (the board's
     # is hardware/board_setup.py). link (SPIT_LINK): the loopback port of
     # linked play's cable to another window (desktop/socket_uart.py).
+    port = None
+    if link:
+        try:
+            port = int(link)
+        except ValueError:
+            port = 0
+        if not 1024 <= port <= 65535:
+            raise SetupError("SPIT_LINK %r: on a desktop, a port number 1024 to 65535 (both windows the same)" % link)
     io = DesktopIO(profile)
     io.open_link = None
     io.nonce = None  # the number a linked session draws (recorded, and replayed)
@@ -353,13 +361,7 @@ def open_io(profile, link=None):
             io.nonce = nonce
             io.open_link = lambda: ReplayUart(got, io)
             return io
-    if link:
-        try:
-            port = int(link)
-        except ValueError:
-            port = 0
-        if not 1024 <= port <= 65535:
-            raise SetupError("SPIT_LINK %r: on a desktop, a port number 1024 to 65535 (both windows the same)" % link)
+    if port is not None:
         from .socket_uart import SocketUart
 
         io.open_link = lambda: SocketUart(port)

@@ -287,3 +287,30 @@ def test_after_a_linked_match_either_key_takes_both_to_the_menu_each_tally_its_o
     for d in pair.devices:  # this device's player's wins first, then the rival's
         seat_won = winner == (0 if d is a else 1)
         assert d.app.tally[12:14] == ([1, 0] if seat_won else [0, 1])
+
+
+def test_a_linked_handheld_leaves_the_cables_pins_to_the_uart():
+    # The Pico profiles' link is UART0 on GP12/GP13, player 1's pile buttons
+    # on a handheld for two: with SPIT_LINK the keypad is opened without them
+    # (the other buttons keep their key numbers); a link pin amid the buttons
+    # is a maker's message.
+    from hardware.board_setup import buttons_of
+    from hardware.profiles import SetupError
+
+    for name in ("pico-st7789-240", "pico-st7789-320", "pico-ssd1306"):
+        p = profiles.get(name)
+        assert p["link"] == ("GP12", "GP13")
+        assert buttons_of(p) == p["buttons"]
+        assert buttons_of(p, p["link"]) == p["buttons"][:12]
+        used = set(p["display_pins"].values()) | {p["sound"][1]}
+        assert not used & set(p["link"])  # (nor the display's, nor the buzzer's)
+    with pytest.raises(SetupError, match="GP3"):
+        buttons_of(PICO, ("GP3", "GP13"))
+
+
+def test_a_bad_link_setting_on_the_desktop_is_a_message():
+    from desktop.io import open_io
+    from hardware.profiles import SetupError
+
+    with pytest.raises(SetupError, match="SPIT_LINK"):
+        open_io(PICO, "cable")
