@@ -21,9 +21,10 @@
 #                             (gc.disable; a collection between passes when
 #                             the heap runs low), so gc.mem_alloc() counts it
 #   probe position TEXT       the game's position then
-#   probe linked SEAT REFEREE EVENTS DIVERGENCES BAD
+#   probe linked SEAT REFEREE EVENTS DIVERGENCES BAD GOOD STATE PROBLEM
 #                             linked play: this device's player, 1 if it referees,
-#                             the order's events, divergences mended, bad frames
+#                             the order's events, divergences mended, bad and good
+#                             frames, the session's state (2: a match), the lobby's problem
 # The emulator presses the replay's keys counting from "probe ready". With
 # SPIT_PROBE_PIN (a spare GPIO, "GP28"), the pin is high while io.refresh()
 # runs, so the emulator knows which display writes make one frame.
