@@ -116,8 +116,6 @@ class Linked:
         self.count = 0  # events in the order so far
         self.divergences = 0  # hashes that differed (each mended by a snapshot)
         self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee)
-        self._peer_seen = 0  # our nonce as the other device last heard it
-        self._peer_state = 0
         self._now = 0
         self._heard = 0  # link.good when last looked at
         self._heard_at = ticks_ms()
@@ -131,7 +129,7 @@ class Linked:
         self._text_n = 0
         self._text_len = -1
         self._snap_how = 0
-        self._out = 0  # the snapshot's bytes already queued (the referee), or -1: none on its way
+        self._out = -1  # the snapshot's bytes already queued (the referee), or -1: none on its way
         self._out_len = 0
         self._take = self._released  # (bound once: a bound method made each pass would allocate)
         self._stepping = False
@@ -593,7 +591,6 @@ class Linked:
         seen = p[5] | p[6] << 8
         state = p[7] & 3
         resume = p[7] & 4
-        self._peer_state = state
         if p[0] != VERSION:
             self.problem = "other: version %d, this: %d" % (p[0], VERSION)
             return
