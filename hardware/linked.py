@@ -49,9 +49,9 @@ SNAP_MAX = 320  # the longest position line
 # Frame kinds (hardware/link.py: below 0x40 reliable, in order).
 _EVENT = 0x01  # referee to follower: number (2), player, action, time (4), hash (3)
 _PRESS = 0x02  # follower to referee: action, its keypad's time (4)
-_SNAP = 0x03  # referee to follower: how, the follower's seat, number (2), length (2), the line's first bytes
+_SNAP = 0x03  # referee to follower: how, its seat, the order's number (2), length (2), the snapshot's number, the line
 _MORE = 0x04  # the line's next bytes
-_ASK = 0x05  # follower to referee: the positions differ, send yours
+_ASK = 0x05  # follower to referee: why (the positions differ, the cable came back), snapshots taken up
 _HELLO = 0x41  # version, game, rules, nonce (2), the other's nonce (2), state
 _PING = 0x42  # t1 (4)
 _PONG = 0x43  # t1, t2, t3 (4 each)
@@ -115,7 +115,7 @@ class Linked:
         self.lost = False  # the link went silent in a match
         self.count = 0  # events in the order so far
         self.divergences = 0  # hashes that differed (each mended by a snapshot)
-        self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee)
+        self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee), alike while all arrive
         self._now = 0
         self._heard = 0  # link.good when last looked at
         self._heard_at = ticks_ms()
@@ -129,6 +129,7 @@ class Linked:
         self._text_n = 0
         self._text_len = -1
         self._snap_how = 0
+        self._snap_no = 0  # the snapshot being received: its number
         self._out = -1  # the snapshot's bytes already queued (the referee), or -1: none on its way
         self._out_len = 0
         self._take = self._released  # (bound once: a bound method made each pass would allocate)
@@ -192,8 +193,7 @@ class Linked:
                     self.send_snapshot(SNAP_PAUSED, now)
                     self.take_up(None, SNAP_PAUSED, now)
                 else:
-                    self._buf[0] = 0
-                    link.send(_ASK, self._buf, 1, now)
+                    self._ask(0, now)
         if self._closing:
             return
         if self.state == SEEKING:
@@ -445,10 +445,11 @@ class Linked:
                 buf[3] = self.count >> 8
                 buf[4] = self._out_len & 255
                 buf[5] = self._out_len >> 8
-                k = min(10, self._out_len)
+                buf[6] = self.snapshots & 255  # (its number: the follower counts as we do)
+                k = min(9, self._out_len)
                 for i in range(k):
-                    buf[6 + i] = text[i]
-                if not self.link.send(_SNAP, buf, 6 + k, now):
+                    buf[7 + i] = text[i]
+                if not self.link.send(_SNAP, buf, 7 + k, now):
                     return
             else:
                 k = min(16, self._out_len - at)
@@ -509,8 +510,9 @@ class Linked:
             self.seat = p[1]
             self.count = p[2] | p[3] << 8
             self._text_len = p[4] | p[5] << 8
+            self._snap_no = p[6]
             self._text_n = 0
-            self._more(p, 6, n)
+            self._more(p, 7, n)
         elif kind == _MORE:
             if not self.is_referee and self._text_len >= 0:
                 self._more(p, 0, n)
@@ -518,7 +520,8 @@ class Linked:
             if self.is_referee and self.state == PLAYING and not self.lost:
                 if n and p[0] == 1:
                     self.divergences += 1
-                self._resync(now)
+                if n < 2 or p[1] == self.snapshots & 255:  # (else one is on its way: sent after its silence)
+                    self._resync(now)
         elif kind == _HELLO:
             self._heard_hello(p, n, now)
 
@@ -546,7 +549,7 @@ class Linked:
         self.lost = False
         self._wait_snap = False
         self._asked = False
-        self.snapshots += 1
+        self.snapshots = self._snap_no  # (the referee's count: a restarted follower's too)
         self.take_up(line, self._snap_how, self._now)
 
     def _diverged(self, now):
@@ -554,8 +557,15 @@ class Linked:
         # and take no event until it comes.
         self.divergences += 1
         self._wait_snap = True
-        self._buf[0] = 1  # (1: the positions differ; 0: the cable came back)
-        self.link.send(_ASK, self._buf, 1, now)
+        self._ask(1, now)
+
+    def _ask(self, why, now):
+        # The referee's position, please (why: 1 the positions differ, 0 the
+        # cable came back), with how many we have taken up: one sent since
+        # need not be sent again.
+        self._buf[0] = why
+        self._buf[1] = self.snapshots & 255
+        self.link.send(_ASK, self._buf, 2, now)
 
     # -- finding each other --
 
