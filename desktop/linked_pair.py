@@ -60,9 +60,6 @@ class Device:
         return self.clock.ticks_ms(self.t_us[0])
 
     def open_link(self):
-        return self.open_link_model()
-
-    def open_link_model(self):
         # This device's end of the modelled cable.
         self.uart = Uart(self.cable, self.side, self.t_us)
         return self.uart

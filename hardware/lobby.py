@@ -46,7 +46,7 @@ class Lobby:
         self.app = app
         self.problem = problem  # the link could not be opened: why
         self._go = STAY
-        self._shown = None  # the words on the screen
+        self._shown = None  # what the words on the screen say: (problem, noise), or None: nothing yet
         self.draw()
 
     def step(self, now_ms):
@@ -66,18 +66,21 @@ class Lobby:
         return self._go
 
     def draw(self):
-        lines = self.lines()
-        if lines != self._shown:
-            self._shown = lines
-            self.app.show_lines(lines)
-
-    def lines(self):
+        # The words again when what they say changed (asked every pass: the
+        # link's news come any time).
         linked = self.app.linked
         problem = self.problem
         noise = 0
         if linked is not None:
             problem = problem or linked.problem
             noise = linked.noise()
+        shown = self._shown
+        if shown is None or shown[0] != problem or shown[1] != noise:
+            self._shown = (problem, noise)
+            self.app.show_lines(self.lines(problem, noise))
+
+    def lines(self, problem, noise):
+        linked = self.app.linked
         what = "resume" if linked is not None and linked.resume is not None else "new match"
         lines = ["LINKED PLAY: " + what, "waiting for the", "other handheld"]
         if problem:

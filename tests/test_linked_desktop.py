@@ -90,7 +90,7 @@ def test_a_linked_devices_recording_replays_alone_to_the_same_position(tmp_path)
     record.write("nonce %d\n" % 0x1000)
     io = _Io(pair, record)
     dev = pair.devices[1]
-    dev.app.open_link = lambda: RecordingUart(dev.open_link_model(), io)
+    dev.app.open_link = lambda: RecordingUart(dev.open_link(), io)
     pressed = []
     real_press = dev.press
 
