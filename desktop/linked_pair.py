@@ -25,8 +25,9 @@ class QuietScreen:
     the profile's size does."""
 
     def __init__(self, profile):
-        self.cols = profile["width"] // 6
-        self.rows = profile["height"] // 12
+        scale = 2 if profile["width"] >= 240 else 1  # (as hardware/screen_build.py sizes the text)
+        self.cols = profile["width"] // (6 * scale)
+        self.rows = profile["height"] // (12 * scale)
         self.names = ("bottom", "top")
         self.bottom = 0
         self.shown = 0  # tables drawn

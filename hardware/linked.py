@@ -602,7 +602,7 @@ class Linked:
         state = p[7] & 3
         resume = p[7] & 4
         if p[0] != VERSION:
-            self.problem = "other: version %d, this: %d" % (p[0], VERSION)
+            self.problem = "versions differ: %d here, %d there" % (VERSION, p[0])
             return
         if self.state == PLAYING:
             # The other device restarted (or left the match and came back):
@@ -624,7 +624,7 @@ class Linked:
         kind = g.kind if g is not None else app.kind
         rules = g.rules if g is not None else app.rules
         if p[1] != kind or p[2] != rules:
-            self.problem = "other chose other game/rules"
+            self.problem = "the other chose another game or rules"
             return
         if bool(resume) != (g is not None):
             self.problem = "one resumes, one starts new"

@@ -25,7 +25,7 @@ def enter(app, resume, now_ms):
         app.linked.resume = resume
     app.close_pages()
     app.mode = LOBBY
-    app.scene = Lobby(app, problem)
+    app.scene = Lobby(app, problem, now_ms)
 
 
 def _draw(now_ms):
@@ -42,19 +42,19 @@ def _draw(now_ms):
 
 
 class Lobby:
-    def __init__(self, app, problem=""):
+    def __init__(self, app, problem, now_ms):
         self.app = app
         self.problem = problem  # the link could not be opened: why
         self._go = STAY
         self._shown = None  # what the words on the screen say: (problem, noise), or None: nothing yet
-        self.draw()
+        self.draw(now_ms)
 
     def step(self, now_ms):
         self._go = STAY
         self.app.buttons.poll(None, self.press)
         if self._go:
             return self._go
-        self.draw()
+        self.draw(now_ms)
         return STAY
 
     def due(self, now_ms):
@@ -65,9 +65,9 @@ class Lobby:
             self._go = LEAVE
         return self._go
 
-    def draw(self):
+    def draw(self, now_ms):
         # The words again when what they say changed (asked every pass: the
-        # link's news come any time).
+        # link's news come any time), a page at a time where they do not fit.
         linked = self.app.linked
         problem = self.problem
         noise = 0
@@ -77,14 +77,29 @@ class Lobby:
         shown = self._shown
         if shown is None or shown[0] != problem or shown[1] != noise:
             self._shown = (problem, noise)
-            self.app.show_lines(self.lines(problem, noise))
+            self.app.show_lines(self.lines(problem, noise), False, now_ms)
+        else:
+            self.app.pages.turn(now_ms)
 
     def lines(self, problem, noise):
+        # (every line within the screen's columns: the problem's words wrapped)
         linked = self.app.linked
-        what = "resume" if linked is not None and linked.resume is not None else "new match"
-        lines = ["LINKED PLAY: " + what, "waiting for the", "other handheld"]
+        what = "resume" if linked is not None and linked.resume is not None else "a new match"
+        lines = ["LINKED PLAY", what + ":", "waiting for the", "other handheld"]
         if problem:
-            lines = ["LINKED PLAY", "cannot play:", problem]
+            lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
-            lines.append("noise on cable: %d" % noise)
+            lines.append("cable noise: %d" % noise)
         return lines + ["pile 2: back"]
+
+
+def _wrap(text, cols):
+    # text's words in lines of at most cols (a longer word cut).
+    lines = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > cols:
+            lines.append(line)
+            line = ""
+        line = (line + " " + word if line else word)[:cols]
+    return lines + [line] if line else lines

@@ -79,5 +79,5 @@ class Pause:
             "pile 2: leave",
         ]  # the most needed first: a small screen shows the first ones twice
         if noise:
-            lines.append("noise on cable: %d" % noise)
+            lines.append("cable noise: %d" % noise)
         return lines

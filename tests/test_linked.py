@@ -184,7 +184,8 @@ def test_different_games_are_a_message_on_both_screens_never_a_match():
     assert not pair.start(3000)
     for d in pair.devices:
         assert d.app.mode == LOBBY and "cannot play:" in d.app.screen.lines
-        assert "other chose other game/rules" in d.app.screen.lines
+        assert " ".join(d.app.screen.lines).count("the other chose another game or rules") == 1
+        assert all(len(line) <= d.app.screen.cols for line in d.app.screen.lines)  # (nothing cut off)
         d.app.press(0, PILE_0 + 1)  # pile 2: back to the menu, the cable let go
         assert d.app.mode == MENU and d.app.linked is None
 
@@ -196,7 +197,7 @@ def test_noise_on_the_line_never_crashes_and_is_reported():
     a.app.press(0, PILE_0 + 1)  # one in the lobby, the other still in the menu
     pair.cable.send(1, junk, 0)  # (towards device 0)
     pair.run(300)
-    assert a.app.mode == LOBBY and any(line.startswith("noise on cable:") for line in a.app.screen.lines)
+    assert a.app.mode == LOBBY and any(line.startswith("cable noise:") for line in a.app.screen.lines)
     b.app.press(0, PILE_0 + 1)
     assert pair.run_until(pair.playing, 8000)  # and then they play all the same
     t = pair.t_us[0]
@@ -209,7 +210,7 @@ def test_noise_on_the_line_never_crashes_and_is_reported():
     pair.cable.pull(t, t + 3 * 10**6)  # a pause says so too
     pair.run(2000)
     for d in pair.devices:
-        assert d.app.mode == PAUSED and any(line.startswith("noise on cable:") for line in d.app.screen.lines)
+        assert d.app.mode == PAUSED and any(line.startswith("cable noise:") for line in d.app.screen.lines)
 
 
 def test_a_divergence_is_found_by_the_hash_and_mended_from_the_referees_position():
