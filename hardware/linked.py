@@ -18,12 +18,12 @@
 # another asks for the referee's position as a line of the notation (a
 # snapshot), as it does when the cable comes back or a device restarted.
 #
-# Finding each other: both devices, in the lobby (linked play chosen in the
-# menu), send a hello every HELLO_MS: the protocol's version, the game, its
-# rules, a number drawn at start-up (nonce) and the other's nonce last heard.
-# A different version, game or rules is a message on both screens. The higher
-# nonce referees and deals: the match starts from its snapshot. A device that
-# is in a match referees a device that comes back from a restart.
+# Finding each other (hardware/hello.py): both devices, in the lobby (linked
+# play chosen in the menu), send hellos; the higher nonce referees and deals:
+# the match starts from its snapshot (hardware/snapshot.py). What only the
+# referee needs (the clock sync, the order's queue) and the parts used now and
+# then (the hellos, a snapshot) are loaded when needed: a follower's match
+# keeps neither the referee's nor their code.
 #
 # A silent link (LOST_MS without a frame) pauses the match on both devices;
 # noise (bad frames) is counted and told. After start-up nothing here
@@ -33,38 +33,37 @@
 from engine.spit import GAME_OVER
 
 from . import forget
-from .clock_sync import ClockSync
 from .link import Link
-from .modes import EV_FOLLOW, EV_PAUSE, GO_ON, LEAVE, LOBBY, MATCH, OVER, PAUSED
-from .referee import Referee
+from .modes import EV_FOLLOW, EV_PAUSE, LEAVE, MATCH, OVER, PAUSED, PLAYING, SEEKING
 from .ticks import ticks_add, ticks_diff
 
-VERSION = 1  # the protocol's: both devices must speak the same
-HELLO_MS = 300  # between hellos in the lobby
+try:  # (for the type checker only: the board has no typing module)
+    from typing import TYPE_CHECKING
+
+    if TYPE_CHECKING:
+        from typing import Any  # noqa: F401  (named in type comments)
+except ImportError:
+    pass
+
 PING_MS = 250  # between the referee's pings in a match (they keep the link heard, too)
 LOST_MS = 1500  # no frame for this long: the link is lost (six pings missed)
 NOISE = 3  # bad frames before they are told
-SNAP_MAX = 320  # the longest position line
 
 # Frame kinds (hardware/link.py: below 0x40 reliable, in order).
 _EVENT = 0x01  # referee to follower: number (2), player, action, time (4), hash (3)
 _PRESS = 0x02  # follower to referee: action, its keypad's time (4)
-_SNAP = 0x03  # referee to follower: how, its seat, the order's number (2), length (2), the snapshot's number, the line
-_MORE = 0x04  # the line's next bytes
+_SNAP = 0x03  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
+_MORE = 0x04  # the snapshot's next bytes
 _ASK = 0x05  # follower to referee: why (the positions differ, the cable came back), snapshots taken up
-_HELLO = 0x41  # version, game, rules, nonce (2), the other's nonce (2), state
+_HELLO = 0x41  # hardware/hello.py
 _PING = 0x42  # t1 (4)
 _PONG = 0x43  # t1, t2, t3 (4 each)
 _TICK = 0x44  # follower to referee: its presses are all sent up to this time (4), its next reliable number
 TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
-
-# Where this device is.
-SEEKING = 1  # looking for the other device (the lobby)
-PLAYING = 2  # in a linked match (a scene of it included: pause, game over)
-# How a snapshot is taken up.
-SNAP_START = 0  # a new match: the countdown
-SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause
-SNAP_ON = 2  # the positions differed: play on from the referee's
+# How a snapshot is taken up (hardware/snapshot.py's numbers).
+_SNAP_START = 0
+_SNAP_PAUSED = 1
+_SNAP_ON = 2
 
 
 def state_hash(game, controls):
@@ -103,8 +102,10 @@ class Linked:
         self.app = app  # the App: the match, its scenes, and how they are followed
         self.ticks_ms = ticks_ms
         self.link = Link(uart, self._frame)
-        self.sync = ClockSync()  # the other device's clock (the referee's view)
-        self.referee = Referee()
+        self.sync = None  # type: Any  # the referee's: the other device's clock (hardware/clock_sync.py)
+        self.referee = None  # type: Any  # the referee's: the order's queue (hardware/referee.py)
+        self.hello = None  # type: Any  # finding each other (hardware/hello.py), while it goes on
+        self.snap = None  # type: Any  # a snapshot on its way or coming in (hardware/snapshot.py)
         self.nonce = nonce & 0xFFFF or 1  # drawn at start-up: the higher referees
         self.state = SEEKING
         self.resume = None  # the saved linked match offered, or None: a new one
@@ -119,26 +120,18 @@ class Linked:
         self._now = 0
         self._heard = 0  # link.good when last looked at
         self._heard_at = ticks_ms()
-        self._hello_at = ticks_add(self._heard_at, -HELLO_MS)
         self._ping_at = self._heard_at
         self._asked = False  # a pause or a scene's "go on" is on its way into the order
         self._wait_snap = False  # the follower drops events until a snapshot comes
         self._snap_at = 0  # the referee's time of its last snapshot: older presses are stale
         self._buf = bytearray(16)  # a frame's payload being written
-        self._text = bytearray(SNAP_MAX)  # a snapshot's line, as received (or being sent)
-        self._text_n = 0
-        self._text_len = -1
-        self._snap_how = 0
-        self._snap_no = 0  # the snapshot being received: its number
-        self._out = -1  # the snapshot's bytes already queued (the referee), or -1: none on its way
-        self._out_len = 0
-        self._take = self._released  # (bound once: a bound method made each pass would allocate)
+        self._take = None  # the referee's released(), bound once (a bound method made each pass would allocate)
         self._stepping = False
         self._closing = False
-        self._rejoin = False  # the other device came back with a new nonce mid-match
         self._upto = self._heard_at  # the referee: the follower's presses are all here up to this time
         self._tick_at = self._heard_at  # the follower: when it last said how far its presses have gone
         self._last = self._heard_at  # the start of the last pass (its keys were read in it)
+        self._greeter(self._heard_at)
 
     # -- what the App asks --
 
@@ -163,6 +156,8 @@ class Linked:
         if deinit is not None:
             deinit()
         self.state = 0
+        self._drop_hello()
+        self._drop_snap()
 
     # -- a player of the match (hardware/sides.py: step, next_due, paused) --
 
@@ -190,18 +185,15 @@ class Linked:
                 # found the link silent).
                 self.lost = False
                 if self.is_referee:
-                    self.send_snapshot(SNAP_PAUSED, now)
-                    self.take_up(None, SNAP_PAUSED, now)
+                    self.send_snapshot(_SNAP_PAUSED, now)
                 else:
                     self._ask(0, now)
         if self._closing:
             return
         if self.state == SEEKING:
-            if ticks_diff(now, self._hello_at) >= HELLO_MS:
-                self._hello_at = now
-                self._hello(now)
+            self.hello.step(now)
             return
-        if self._out >= 0:
+        if self.snap is not None and self.is_referee:
             self._pump(now)
         if not self.lost and ticks_diff(now, self._heard_at) >= LOST_MS:
             self.lost = True
@@ -214,7 +206,7 @@ class Linked:
                 self._ping_at = now
                 _put32(self._buf, 0, now)
                 link.send(_PING, self._buf, 4, now)
-            if self._out < 0 and not self.lost:  # (no event overtakes a snapshot on its way)
+            if self.snap is None and not self.lost:  # (no event overtakes a snapshot on its way)
                 self.referee.release(now, self._take, self._upto)
         elif not self.lost and ticks_diff(now, self._tick_at) >= TICK_MS:
             # How far this device's presses have gone: every key event
@@ -234,7 +226,7 @@ class Linked:
     def paused(self, ms):
         pass  # (the order's times are the keypads': a pause moves nothing)
 
-    # -- the match: the order applied, positions taken up --
+    # -- the match: the order applied --
 
     def apply(self, player, action, t, now):
         # One event of the order, applied alike on both devices: a press (t:
@@ -268,57 +260,9 @@ class Linked:
         app.controls.now = now
         return app.scene.press(player, action)
 
-    def _start(self, game, now):
-        # This device referees: a new match dealt here, or the saved one
-        # (game); the countdown (the follower takes up its snapshot).
-        app = self.app
-        if game is None:
-            from engine import games
-
-            seed = (app.seed if app.seed is not None else now) + app.matches
-            game = games.new(app.kind, seed, app.rules)
-            forget("engine.games")
-        self._begin(game, now, True)
-
-    def take_up(self, line, how, now):
-        # The referee's position (its line of the notation; None: ours, as it
-        # is) to play from: a new match (the countdown), after the cable came
-        # back or a restart (the pause), or mended after a divergence (play on).
-        app = self.app
-        game = app.game
-        if line is not None:
-            from engine import games
-
-            game = games.from_text(line)
-            for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
-                forget(name)  # (the notation is read again only at the next snapshot)
-            c = app.controls
-            c.chosen[0] = c.chosen[1] = c.slot[0] = c.slot[1] = 255  # (the referee's went too)
-        if game is None:
-            return
-        if how == SNAP_START or app.mode == LOBBY or app.game is None:
-            self._begin(game, now, how == SNAP_START)
-            if how == SNAP_START:
-                return
-        app.game = game
-        if how == SNAP_ON:
-            if app.mode == PAUSED:
-                app.follow(GO_ON, now)  # (no countdown: the positions differed for a pass)
-            else:
-                app.draw_match(now)
-        else:
-            app.pause(now, "cable back")
-
-    def _begin(self, game, now, counting):
-        app = self.app
-        if app.mode == LOBBY:
-            forget("hardware.lobby")
-        app.begin(game, now)
-        from .pause import Pause
-
-        app.mode = PAUSED
-        app.pause_why = ""
-        app.scene = Pause(app, now, counting)
+    def hash_of(self, game):
+        # The hash of game with this device's half-made moves (a hello's saved match).
+        return state_hash(game, self.app.controls)
 
     def _lost(self, now):
         # The cable went silent: the match stands still, saying why; a match
@@ -328,6 +272,68 @@ class Linked:
             app.pause(now, "cable silent")
         elif app.mode == OVER:
             app.follow(LEAVE, now)
+
+    # -- the session: what hardware/hello.py decides --
+
+    def deal(self, now):
+        # This device referees the match starting: a new one dealt here (or
+        # the saved one), the countdown on both.
+        self._be_referee()
+        self.seat = 0
+        self.state = PLAYING
+        self._heard_at = now
+        self._ping_at = ticks_add(now, -PING_MS)
+        self._drop_hello()
+        self._snapshot().deal(self.resume, now)
+        self.send_snapshot(_SNAP_START, now)
+
+    def rejoined(self, now):
+        # The other device restarted mid-match and joins it again: this
+        # device referees it, from our position, in the pause.
+        self._be_referee()
+        self.lost = False
+        self._wait_snap = False
+        self.send_snapshot(_SNAP_PAUSED, now)
+
+    def restart_link(self):
+        # Another device, or the same restarted: frames start again from the
+        # first, and a snapshot on its way or coming in is gone.
+        self.link.reset()
+        self._drop_snap()
+
+    def _be_referee(self):
+        self.is_referee = True
+        if self.referee is None:
+            from .clock_sync import ClockSync
+            from .referee import Referee
+
+            self.sync = ClockSync()
+            self.referee = Referee()
+            self._take = self._released
+
+    def _greeter(self, now):
+        if self.hello is None:
+            from .hello import Hello
+
+            self.hello = Hello(self, now)
+        return self.hello
+
+    def _drop_hello(self):
+        if self.hello is not None:
+            self.hello = None
+            forget("hardware.hello")
+
+    def _snapshot(self):
+        if self.snap is None:
+            from .snapshot import Snapshot
+
+            self.snap = Snapshot(self)
+        return self.snap
+
+    def _drop_snap(self):
+        if self.snap is not None:
+            self.snap = None
+            forget("hardware.snapshot")
 
     # -- presses: this device's buttons (Controls.relay) --
 
@@ -400,65 +406,28 @@ class Linked:
             self._resync(self._now)  # (the window full: the position says it all)
 
     def send_snapshot(self, how, now):
-        # The referee's position, for the follower to take up: its line of
-        # the notation, a frame's worth at a time as the link has room.
-        app = self.app
-        if app.game is None:
+        # The referee's position, for the follower to take up (SNAP_START:
+        # the countdown; SNAP_PAUSED: both in the pause, from ours as it is;
+        # SNAP_ON: play on).
+        if self.app.game is None:
             return
-        line = app.game.text()
-        for name in ("engine.spit_text", "engine.speed_text", "engine.notation"):
-            forget(name)  # (written again only at the next snapshot)
-        n = len(line)
-        if n > SNAP_MAX:
-            raise ValueError("a position line longer than %d bytes" % SNAP_MAX)
-        text = self._text
-        for i in range(n):
-            text[i] = ord(line[i])
-        self._snap_how = how
-        self._out = 0
-        self._out_len = n
+        snap = self._snapshot()
         self._snap_at = now
         self.snapshots += 1
-        for p in range(2):  # (the follower's half-made moves go: so do ours)
-            app.controls.chosen[p] = 255
-            app.controls.slot[p] = 255
+        snap.send(how, now)
+        if how == _SNAP_PAUSED:
+            snap.take_up(None, how, now)
         self._pump(now)
 
     def _resync(self, now):
         # Our position for the follower, in the scene we are in: play on in
         # a match, else the pause (both pause scenes start again).
-        how = SNAP_ON if self.app.mode == MATCH else SNAP_PAUSED
-        self.send_snapshot(how, now)
-        if how == SNAP_PAUSED:
-            self.take_up(None, SNAP_PAUSED, now)
+        self.send_snapshot(_SNAP_ON if self.app.mode == MATCH else _SNAP_PAUSED, now)
 
     def _pump(self, now):
-        # The snapshot's next frames, as many as the link's window takes.
-        buf = self._buf
-        text = self._text
-        while self._out >= 0:
-            at = self._out
-            if at == 0:
-                buf[0] = self._snap_how
-                buf[1] = 1 - self.seat
-                buf[2] = self.count & 255
-                buf[3] = self.count >> 8
-                buf[4] = self._out_len & 255
-                buf[5] = self._out_len >> 8
-                buf[6] = self.snapshots & 255  # (its number: the follower counts as we do)
-                k = min(9, self._out_len)
-                for i in range(k):
-                    buf[7 + i] = text[i]
-                if not self.link.send(_SNAP, buf, 7 + k, now):
-                    return
-            else:
-                k = min(16, self._out_len - at)
-                for i in range(k):
-                    buf[i] = text[at + i]
-                if not self.link.send(_MORE, buf, k, now):
-                    return
-            at += k
-            self._out = at if at < self._out_len else -1  # (-1: all of it on its way)
+        # The snapshot's next frames; once all are on their way, its part is let go.
+        if self.snap.pump(now):
+            self._drop_snap()
 
     # -- frames in --
 
@@ -506,16 +475,13 @@ class Linked:
         elif kind == _SNAP:
             if self.is_referee:
                 return
-            self._snap_how = p[0]
             self.seat = p[1]
             self.count = p[2] | p[3] << 8
-            self._text_len = p[4] | p[5] << 8
-            self._snap_no = p[6]
-            self._text_n = 0
-            self._more(p, 7, n)
+            if self._snapshot().first(p, n):
+                self._taken(now)
         elif kind == _MORE:
-            if not self.is_referee and self._text_len >= 0:
-                self._more(p, 0, n)
+            if not self.is_referee and self.snap is not None and self.snap.more(p, 0, n):
+                self._taken(now)
         elif kind == _ASK:
             if self.is_referee and self.state == PLAYING and not self.lost:
                 if n and p[0] == 1:
@@ -523,7 +489,10 @@ class Linked:
                 if n < 2 or p[1] == self.snapshots & 255:  # (else one is on its way: sent after its silence)
                     self._resync(now)
         elif kind == _HELLO:
-            self._heard_hello(p, n, now)
+            hello = self._greeter(now)
+            hello.heard(p, n, now)
+            if self.state == PLAYING and not hello.rejoin:
+                self._drop_hello()  # (in a match, only while the other device is coming back)
 
     def _heard_upto(self, t):
         # The follower's presses up to t (our clock) are all here. (Before a
@@ -535,22 +504,18 @@ class Linked:
         if ticks_diff(t, self._upto) > 0 and -LOST_MS < ahead < 100 or ticks_diff(self._now, self._upto) > LOST_MS:
             self._upto = t
 
-    def _more(self, p, start, n):
-        text = self._text
-        for i in range(start, n):
-            if self._text_n < SNAP_MAX:
-                text[self._text_n] = p[i]
-                self._text_n += 1
-        if self._text_n < self._text_len:
-            return
-        self._text_len = -1
-        line = bytes(text[: self._text_n]).decode()
+    def _taken(self, now):
+        # The follower has the referee's whole line: the match goes on from it.
+        snap = self.snap
+        line = snap.line()
         self.state = PLAYING
         self.lost = False
         self._wait_snap = False
         self._asked = False
-        self.snapshots = self._snap_no  # (the referee's count: a restarted follower's too)
-        self.take_up(line, self._snap_how, self._now)
+        self.snapshots = snap.number  # (the referee's count: a restarted follower's too)
+        self._drop_hello()
+        snap.take_up(line, snap.how, now)
+        self._drop_snap()
 
     def _diverged(self, now):
         # The follower's position is not the referee's: ask for its snapshot
@@ -566,85 +531,3 @@ class Linked:
         self._buf[0] = why
         self._buf[1] = self.snapshots & 255
         self.link.send(_ASK, self._buf, 2, now)
-
-    # -- finding each other --
-
-    def _hello(self, now):
-        app = self.app
-        buf = self._buf
-        buf[0] = VERSION
-        g = self.resume
-        buf[1] = g.kind if g is not None else app.kind
-        buf[2] = g.rules if g is not None else app.rules
-        buf[3] = self.nonce & 255
-        buf[4] = self.nonce >> 8
-        buf[5] = self.peer & 255
-        buf[6] = self.peer >> 8
-        buf[7] = self.state | (4 if g is not None else 0)
-        h = state_hash(g, app.controls) if g is not None else 0
-        buf[8] = h & 255
-        buf[9] = (h >> 8) & 255
-        buf[10] = h >> 16
-        self.link.send(_HELLO, buf, 11, now)
-
-    def _heard_hello(self, p, n, now):
-        if n < 11:
-            return
-        nonce = p[3] | p[4] << 8
-        if nonce != self.peer:
-            # Another device, or the same one restarted: its frames start
-            # again from the first, and so do ours.
-            self._rejoin = self.peer != 0
-            self.peer = nonce
-            self.link.reset()
-            self._out = -1
-        seen = p[5] | p[6] << 8
-        state = p[7] & 3
-        resume = p[7] & 4
-        if p[0] != VERSION:
-            self.problem = "versions differ: %d here, %d there" % (VERSION, p[0])
-            return
-        if self.state == PLAYING:
-            # The other device restarted (or left the match and came back):
-            # it joins ours, which this device now referees.
-            if state == SEEKING and seen == self.nonce and self._rejoin:
-                self._rejoin = False
-                self.is_referee = True
-                self.lost = False
-                self._wait_snap = False
-                self.send_snapshot(SNAP_PAUSED, now)
-                self.take_up(None, SNAP_PAUSED, now)
-            return
-        if state == PLAYING:
-            self.problem = ""  # (it referees: its snapshot comes when it hears us)
-            self._hello_at = ticks_add(now, -HELLO_MS)  # (answer at once: our hello says we heard it)
-            return
-        app = self.app
-        g = self.resume
-        kind = g.kind if g is not None else app.kind
-        rules = g.rules if g is not None else app.rules
-        if p[1] != kind or p[2] != rules:
-            self.problem = "the other chose another game or rules"
-            return
-        if bool(resume) != (g is not None):
-            self.problem = "one resumes, one starts new"
-            return
-        if g is not None and (p[8] | p[9] << 8 | p[10] << 16) != state_hash(g, app.controls):
-            self.problem = "saved matches differ"
-            return
-        self.problem = ""
-        if seen != self.nonce:
-            self._hello_at = ticks_add(now, -HELLO_MS)  # (let it hear us at once)
-            return
-        if nonce == self.nonce:  # (once in 65,536 pairs): another number, from the time now
-            self.nonce = (self.nonce * 75 + 74 + (now & 0xFFFF)) & 0xFFFF or 1
-            self._hello_at = ticks_add(now, -HELLO_MS)
-            return
-        if self.nonce > nonce:  # we referee and deal
-            self.is_referee = True
-            self.seat = 0
-            self.state = PLAYING
-            self._heard_at = now
-            self._ping_at = ticks_add(now, -PING_MS)
-            self._start(self.resume, now)
-            self.send_snapshot(SNAP_START, now)

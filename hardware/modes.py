@@ -30,6 +30,9 @@ LINKED = 6
 # events: the pause chord, and what a scene asked for (EV_FOLLOW + GO_ON ...).
 EV_PAUSE = 0x20
 EV_FOLLOW = 0x30
+# Where a linked device is (hardware/linked.py, hardware/hello.py).
+SEEKING = 1  # looking for the other device (the lobby)
+PLAYING = 2  # in a linked match (a scene of it included: pause, game over)
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (

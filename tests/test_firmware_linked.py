@@ -83,13 +83,19 @@ def test_a_linked_match_on_two_emulated_picos_ends_where_the_model_predicts(tmp_
     profile = profiles.get(PROFILE)
     paths, moves, want = planned(tmp_path, profile)
     assert moves >= 8
-    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": UNTIL_MS - 500, "SPIT_PROBE_ALLOC": 1}
+    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": UNTIL_MS - 500, "SPIT_PROBE_ALLOC": 1, "SPIT_PROBE_MODULES": 1}
     each = [{"SPIT_NONCE": n} for n in NONCES]
     runs = picoemu.emulate_pair(PROFILE, paths, settings, until_ms=UNTIL_MS, work=str(tmp_path / "emu"), each=each)
     linked = [(r.probe("linked") or "").split() for r in runs]
     assert all(len(words) >= 5 for words in linked), [r.text()[-800:] for r in runs]
     assert [int(w[0]) for w in linked] == [0, 1] and [int(w[1]) for w in linked] == [1, 0]
     assert all(int(w[3]) == 0 for w in linked)  # no divergence
+    # In the match each keeps only what it plays with: no hellos, no
+    # snapshot's code, and the follower none of the referee's.
+    kept = [set(r.probe("modules").split()) for r in runs]
+    assert {"hardware.linked", "hardware.clock_sync", "hardware.referee"} <= kept[0]
+    assert "hardware.linked" in kept[1] and not {"hardware.clock_sync", "hardware.referee"} & kept[1]
+    assert not {"hardware.hello", "hardware.snapshot", "hardware.lobby"} & (kept[0] | kept[1])
     positions = [r.probe("position") for r in runs]
     assert positions[0] == positions[1] == want  # where the model says
     # Every press was a move, and no move allocated: link traffic included

@@ -14,9 +14,10 @@ from desktop.linked_pair import Device, Pair, QuietScreen, Racer
 from desktop.window import pygame_display_class
 from hardware import profiles
 from hardware.keymaps import PILE_0, STOCK_0
-from hardware.linked import LOST_MS, SNAP_ON
+from hardware.linked import LOST_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED
 from hardware.screen import Screen
+from hardware.snapshot import SNAP_ON
 
 PICO = profiles.get("pico-st7789-240")
 

@@ -1,0 +1,103 @@
+# Finding each other on the cable (issue 36): the hellos of linked play.
+# Loaded while the lobby looks for the other handheld, and in a match only
+# when a hello comes (the other device restarted); forgotten once the match
+# starts, or the other device has joined it again (hardware/linked.py).
+#
+# Both devices send a hello every HELLO_MS: the protocol's version, the game,
+# its rules, a number drawn at start-up (the nonce), the other's nonce last
+# heard, where this device is (looking, or in a match; resuming a saved
+# match) and that match's hash. A different version, game or rules is a
+# message on both screens. Once each has heard the other hear it, the higher
+# nonce referees and deals. A device in a match referees a device that comes
+# back from a restart.
+
+from .modes import PLAYING, SEEKING
+from .ticks import ticks_add, ticks_diff
+
+VERSION = 1  # the protocol's: both devices must speak the same
+HELLO_MS = 300  # between hellos in the lobby
+KIND = 0x41  # the hello's frame kind (hardware/link.py: unacknowledged)
+_RESUME = 4  # the state byte's bit: resuming a saved match
+
+
+class Hello:
+    def __init__(self, linked, now):
+        self.linked = linked  # the session: its nonce, the other's, the link
+        self.rejoin = False  # in a match: the other device came back with a new nonce
+        self._at = ticks_add(now, -HELLO_MS)  # when the last hello went (the first goes at once)
+        self._buf = bytearray(11)
+
+    def step(self, now):
+        # Looking for the other device: a hello when one is due.
+        if ticks_diff(now, self._at) < HELLO_MS:
+            return
+        self._at = now
+        linked = self.linked
+        g = linked.resume
+        app = linked.app
+        buf = self._buf
+        buf[0] = VERSION
+        buf[1] = g.kind if g is not None else app.kind
+        buf[2] = g.rules if g is not None else app.rules
+        buf[3] = linked.nonce & 255
+        buf[4] = linked.nonce >> 8
+        buf[5] = linked.peer & 255
+        buf[6] = linked.peer >> 8
+        buf[7] = linked.state | (_RESUME if g is not None else 0)
+        h = linked.hash_of(g) if g is not None else 0
+        buf[8] = h & 255
+        buf[9] = (h >> 8) & 255
+        buf[10] = h >> 16
+        linked.link.send(KIND, buf, 11, now)
+
+    def heard(self, p, n, now):
+        # The other device's hello (p: its payload, n bytes).
+        if n < 11:
+            return
+        linked = self.linked
+        nonce = p[3] | p[4] << 8
+        if nonce != linked.peer:
+            # Another device, or the same one restarted: its frames start
+            # again from the first, and so do ours.
+            self.rejoin = linked.peer != 0
+            linked.peer = nonce
+            linked.restart_link()
+        seen = p[5] | p[6] << 8
+        state = p[7] & 3
+        if p[0] != VERSION:
+            linked.problem = "versions differ: %d here, %d there" % (VERSION, p[0])
+            return
+        if linked.state == PLAYING:
+            # The other device restarted (or left the match and came back):
+            # it joins ours, which this device now referees.
+            if state == SEEKING and seen == linked.nonce and self.rejoin:
+                self.rejoin = False
+                linked.rejoined(now)
+            return
+        if state == PLAYING:
+            linked.problem = ""  # (it referees: its snapshot comes when it hears us)
+            self._at = ticks_add(now, -HELLO_MS)  # (answer at once: our hello says we heard it)
+            return
+        app = linked.app
+        g = linked.resume
+        kind = g.kind if g is not None else app.kind
+        rules = g.rules if g is not None else app.rules
+        if p[1] != kind or p[2] != rules:
+            linked.problem = "the other chose another game or rules"
+            return
+        if bool(p[7] & _RESUME) != (g is not None):
+            linked.problem = "one resumes, one starts new"
+            return
+        if g is not None and (p[8] | p[9] << 8 | p[10] << 16) != linked.hash_of(g):
+            linked.problem = "saved matches differ"
+            return
+        linked.problem = ""
+        if seen != linked.nonce:
+            self._at = ticks_add(now, -HELLO_MS)  # (let it hear us at once)
+            return
+        if nonce == linked.nonce:  # (once in 65,536 pairs): another number, from the time now
+            linked.nonce = (linked.nonce * 75 + 74 + (now & 0xFFFF)) & 0xFFFF or 1
+            self._at = ticks_add(now, -HELLO_MS)
+            return
+        if linked.nonce > nonce:  # we referee and deal
+            linked.deal(now)

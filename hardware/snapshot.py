@@ -1,0 +1,161 @@
+# A snapshot of linked play (issue 36): the referee's position as a line of
+# the notation, sent to the follower a frame's worth at a time, and taken up
+# by both: a new match (the countdown), the cable back or a device restarted
+# (the pause), or the positions mended after a divergence (play on). Loaded
+# while one is on its way or coming in, and forgotten after
+# (hardware/linked.py): a match plays without it.
+
+from . import forget
+from .modes import GO_ON, LOBBY, PAUSED
+
+SNAP_MAX = 320  # the longest position line
+SNAP = 0x03  # the first frame: how, its seat, the order's number (2), length (2), the snapshot's number, the line
+MORE = 0x04  # the line's next bytes
+# How a snapshot is taken up.
+SNAP_START = 0  # a new match: the countdown
+SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause
+SNAP_ON = 2  # the positions differed: play on from the referee's
+_FIRST = 9  # the line's bytes in the first frame (7 before them)
+
+
+class Snapshot:
+    def __init__(self, linked):
+        self.linked = linked  # the session: its link, its count, its seat
+        self.how = 0
+        self.number = 0  # the snapshot's: the follower counts them as the referee does
+        self._text = bytearray(SNAP_MAX)  # the line, being sent or received
+        self._n = 0  # its bytes received
+        self._len = -1  # its length (-1: no line coming)
+        self._out = -1  # its bytes queued (the referee), or -1: none on its way
+        self._buf = bytearray(16)
+
+    # -- the referee's --
+
+    def send(self, how, now):
+        # Our position on its way: the line, then as many frames as the
+        # link has room for (pump sends the rest).
+        app = self.linked.app
+        line = app.game.text()
+        for name in ("engine.spit_text", "engine.speed_text", "engine.notation"):
+            forget(name)  # (written again only at the next snapshot)
+        n = len(line)
+        if n > SNAP_MAX:
+            raise ValueError("a position line longer than %d bytes" % SNAP_MAX)
+        text = self._text
+        for i in range(n):
+            text[i] = ord(line[i])
+        self.how = how
+        self.number = self.linked.snapshots
+        self._out = 0
+        self._len = n
+        c = app.controls
+        c.chosen[0] = c.chosen[1] = c.slot[0] = c.slot[1] = 255  # (the follower's half-made moves go: so do ours)
+
+    def pump(self, now):
+        # The line's next frames, as many as the link's window takes: True
+        # once all of it is on its way.
+        linked = self.linked
+        buf = self._buf
+        text = self._text
+        n = self._len
+        while self._out >= 0:
+            at = self._out
+            if at == 0:
+                count = linked.count
+                buf[0] = self.how
+                buf[1] = 1 - linked.seat
+                buf[2] = count & 255
+                buf[3] = count >> 8
+                buf[4] = n & 255
+                buf[5] = n >> 8
+                buf[6] = self.number & 255
+                k = min(_FIRST, n)
+                for i in range(k):
+                    buf[7 + i] = text[i]
+                if not linked.link.send(SNAP, buf, 7 + k, now):
+                    return False
+            else:
+                k = min(16, n - at)
+                for i in range(k):
+                    buf[i] = text[at + i]
+                if not linked.link.send(MORE, buf, k, now):
+                    return False
+            at += k
+            self._out = at if at < n else -1
+        return True
+
+    # -- the follower's --
+
+    def first(self, p, n):
+        # The first frame (p: its payload, n bytes): True when the line is whole.
+        self.how = p[0]
+        self._len = p[4] | p[5] << 8
+        self.number = p[6]
+        self._n = 0
+        return self.more(p, 7, n)
+
+    def more(self, p, start, n):
+        # More of the line: True when it is whole.
+        if self._len < 0:
+            return False
+        text = self._text
+        for i in range(start, n):
+            if self._n < SNAP_MAX:
+                text[self._n] = p[i]
+                self._n += 1
+        return self._n >= self._len
+
+    def line(self):
+        return bytes(self._text[: self._n]).decode()
+
+    # -- both: the position played from --
+
+    def deal(self, game, now):
+        # The referee's new match (or the saved one, game): the countdown.
+        app = self.linked.app
+        if game is None:
+            from engine import games
+
+            seed = (app.seed if app.seed is not None else now) + app.matches
+            game = games.new(app.kind, seed, app.rules)
+            forget("engine.games")
+        self._begin(game, now, True)
+
+    def take_up(self, line, how, now):
+        # The referee's position (its line of the notation; None: ours, as it
+        # is) to play from, as how says.
+        app = self.linked.app
+        game = app.game
+        if line is not None:
+            from engine import games
+
+            game = games.from_text(line)
+            for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
+                forget(name)  # (the notation is read again only at the next snapshot)
+            c = app.controls
+            c.chosen[0] = c.chosen[1] = c.slot[0] = c.slot[1] = 255  # (the referee's went too)
+        if game is None:
+            return
+        if how == SNAP_START or app.mode == LOBBY or app.game is None:
+            self._begin(game, now, how == SNAP_START)
+            if how == SNAP_START:
+                return
+        app.game = game
+        if how == SNAP_ON:
+            if app.mode == PAUSED:
+                app.follow(GO_ON, now)  # (no countdown: the positions differed for a pass)
+            else:
+                app.draw_match(now)
+        else:
+            app.pause(now, "cable back")
+
+    def _begin(self, game, now, counting):
+        app = self.linked.app
+        if app.mode == LOBBY:
+            forget("hardware.lobby")
+        app.begin(game, now)
+        from .pause import Pause
+
+        app.mode = PAUSED
+        app.pause_why = ""
+        app.scene = Pause(app, now, counting)
