@@ -5,8 +5,12 @@
 # with a CRC-16 (CCITT, 0x1021, from 0xFFFF) over kind..payload. Kinds below
 # UNRELIABLE are delivered once each and in order: every such frame carries a
 # sequence number, every frame carries the last one received in order (ack),
-# and the oldest frame not yet acknowledged is sent again every RESEND_MS
-# (and the ones after it: go-back-N, WINDOW at most on the way). Kinds from
+# and the oldest frame not yet acknowledged is sent again RESEND_MS after
+# (and the ones after it: go-back-N, WINDOW at most on the way), each resend
+# that brings no acknowledgement waiting twice as long, up to RESEND_MAX_MS
+# (the other device may be busy for a while: taking up a snapshot and drawing
+# a new table takes a Pico a third of a second, and resends every 25 ms
+# would overflow its UART's buffer meanwhile). Kinds from
 # UNRELIABLE up (pings) are delivered when they arrive whole, or never. A
 # byte stream that is not frames (noise, another baud rate, another program)
 # is skipped to the next 0xA5 0x5A and counted (bad); nothing raises.
@@ -23,6 +27,7 @@ UNRELIABLE = 0x40  # kinds from this one up are not acknowledged
 ACK = 0x7F  # a frame that only acknowledges (unreliable, no payload)
 WINDOW = 8  # reliable frames on their way at most
 RESEND_MS = 25  # the oldest frame unacknowledged this long is sent again (a round trip is 10 to 20 ms)
+RESEND_MAX_MS = 200  # the longest wait between resends
 _FRAME = PAYLOAD + 8
 _MAGIC0 = 0xA5
 _MAGIC1 = 0x5A
@@ -70,6 +75,7 @@ class Link:
         self._out_seq = 0  # the sequence number of the oldest unacknowledged frame
         self._out_n = 0  # frames in the window
         self._sent_at = 0  # when the oldest was last sent
+        self._wait = RESEND_MS  # how long after that it is sent again
         self._in_seq = 255  # the last sequence number received in order
         self._ack_due = False  # something arrived that the other side should hear of
 
@@ -94,6 +100,7 @@ class Link:
         self._out_n = 0
         self._in_seq = 255
         self._ack_due = False
+        self._wait = RESEND_MS
 
     def send(self, kind, payload, n, now, twice=False):
         """Queue a reliable frame (kind < UNRELIABLE) of payload[0:n], or send
@@ -140,47 +147,56 @@ class Link:
     def poll(self, now):
         """Read what the UART has, deliver whole frames, acknowledge, and send
         the oldest unacknowledged frame again when it is due."""
+        rx = self._rx
+        uart = self.uart
         while True:
-            n = self.uart.readinto(self._rx)
+            n = uart.readinto(rx)
             if not n:
                 break
-            for i in range(n):
-                self._byte(self._rx[i], now)
-        if self._out_n and ticks_diff(now, self._sent_at) >= RESEND_MS:
+            self._bytes(n, now)
+        if self._out_n and ticks_diff(now, self._sent_at) >= self._wait:
             self._resend(now)
         if self._ack_due:
             self._write(ACK, 0, self._tx, 0, 0)
 
     def _resend(self, now):
         self._sent_at = now
+        self._wait = min(2 * self._wait, RESEND_MAX_MS)  # (no word since the last: it may be busy)
         for k in range(self._out_n):
             seq = (self._out_seq + k) & 255
             slot = (seq % WINDOW) * (PAYLOAD + 2)
             self._write(self._out[slot], seq, self._out, slot + 2, self._out[slot + 1])
             self.resent += 1
 
-    def _byte(self, b, now):
+    def _bytes(self, n, now):
+        # The n bytes read, into the frame being received; a frame is looked
+        # at once its header and payload are in. (One loop, no call a byte:
+        # a call is 36 us on a Pico, and a frame comes as two copies of 19.)
+        rx = self._rx
         f = self._frame
         got = self._got
-        if got == 0:
-            if b == _MAGIC0:
-                f[0] = b
-                self._got = 1
-            else:
-                self.bad += 1
-            return
-        if got == 1:
-            if b == _MAGIC1:
+        for i in range(n):
+            b = rx[i]
+            if got >= 2:
+                f[got] = b
+                got += 1
+                if got >= 6 and (got >= 8 + f[5] or f[5] > PAYLOAD):
+                    self._got = got
+                    self._parse(now)
+                    got = self._got
+            elif got == 0:
+                if b == _MAGIC0:
+                    f[0] = b
+                    got = 1
+                else:
+                    self.bad += 1
+            elif b == _MAGIC1:
                 f[1] = b
-                self._got = 2
+                got = 2
             elif b != _MAGIC0:
-                self._got = 0
+                got = 0
                 self.bad += 1
-            return
-        f[got] = b
-        self._got = got + 1
-        if got >= 5:
-            self._parse(now)
+        self._got = got
 
     def _parse(self, now):
         # The frame in _frame[:_got], once whole, delivered; a frame that is
@@ -244,3 +260,4 @@ class Link:
             self._out_seq = (self._out_seq + done) & 255
             self._out_n -= done
             self._sent_at = now
+            self._wait = RESEND_MS
