@@ -26,7 +26,7 @@ SPAN_MS = 60000  # the least time between the drift's two ends
 FAST_MS = 250  # between pings until the drift is known
 SLOW_MS = 1000  # between pings after
 YOUNG_MS = 8000  # until the drift is known, pings older than this are not carried forward
-CACHE_MS = 100  # offset2 is worked out again at most this often between pings
+CACHE_MS = 1000  # offset2 is worked out again this long after the last time, without a ping
 _LIMIT_PPM = 1000  # a crystal is within 100 ppm: a wilder slope is noise
 
 
@@ -118,36 +118,44 @@ class ClockSync:
 
     def offset2(self, now):
         # Their ticks minus ours at our time now, in half milliseconds. (Worked
-        # out again after a ping, or CACHE_MS on: in between the drift moves
-        # it by a hundredth of a millisecond at most, and a linked match asks
-        # for every frame of the other device's.)
+        # out again after each ping, or CACHE_MS on without one; in between
+        # the last answer is carried by the drift: the mean over the recent
+        # pings takes a Pico milliseconds, and a linked match asks at every
+        # frame of the other device's.)
         if self.pings == self._c_pings and 0 <= ticks_diff(now, self._c_at) < CACHE_MS:
-            return self._c_off2
+            return self._c_off2 + _carried(ticks_diff(now, self._c_at), self.ppm)
         self._c_pings = self.pings
         self._c_at = now
         self._c_off2 = self._offset2(now)
         return self._c_off2
 
     def _offset2(self, now):
+        # The mean of the usable pings whose round trip is within a ms of
+        # their lowest, each carried to now by the drift. A ping is usable
+        # when the drift carries it, or it is young (or the newest). (One
+        # loop each, no call a ping where none is needed.)
         n = self.pings if self.pings < RECENT else RECENT
         if not n:
             return 0
         newest = (self.pings - 1) % RECENT
+        rtt = self._rtt
+        at = self._at
+        known = self.drift_known
         low = -1
         for i in range(n):
-            if self._usable(i, now, newest) and (low < 0 or self._rtt[i] < low):
-                low = self._rtt[i]
+            if (known or i == newest or ticks_diff(now, at[i]) <= YOUNG_MS) and (low < 0 or rtt[i] < low):
+                low = rtt[i]
+        off2 = self._off2
+        ppm = self.ppm
         total = 0
         count = 0
         for i in range(n):
-            if self._usable(i, now, newest) and self._rtt[i] <= low + 1:
-                total += self._off2[i] + _carried(ticks_diff(now, self._at[i]), self.ppm)
+            if rtt[i] <= low + 1 and (known or i == newest or ticks_diff(now, at[i]) <= YOUNG_MS):
+                total += off2[i]
+                if ppm:
+                    total += _carried(ticks_diff(now, at[i]), ppm)
                 count += 1
         return (2 * total + count) // (2 * count)  # (rounded: a floor would lean one way)
-
-    def _usable(self, i, now, newest):
-        # Ping i counts for the offset: the drift carries it, or it is young (or the newest).
-        return self.drift_known or i == newest or ticks_diff(now, self._at[i]) <= YOUNG_MS
 
     def to_ours(self, theirs, now):
         # A time of their clock (a keypad timestamp) as ours, now being our time near it.
