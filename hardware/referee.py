@@ -29,6 +29,7 @@ class Referee:
         self._action = bytearray(SIZE)
         self._n = 0
         self.tie_to = 0  # who gets the next tie (D-5: then the other)
+        self.remote = 1  # the player whose presses come over the cable (the other is this device's)
         self.dropped = 0  # presses refused for a full queue
 
     def waiting(self):
@@ -59,15 +60,19 @@ class Referee:
         # At the same time: player goes before other when the tie is theirs.
         return player != other and player == self.tie_to
 
-    def release(self, now, take, upto=None):
+    def release(self, now, take, upto=None, read=None):
         """Hand the presses whose hold is over to take(player, action, t), in
         order; a tie, once released, passes the next one to the other player.
         upto: the other device's time (on this clock) up to which all its
         presses are known to be here: a press at t is released once upto is
         SYNC_MS past t (nothing earlier can come), or HOLD_MAX_MS after t
-        when the other device is not heard; without upto, HOLD_MS after t."""
+        when the other device is not heard; without upto, HOLD_MS after t.
+        read: this device's own presses are all read up to this time (the
+        start of its last pass): a press of the remote player at t goes once
+        read is past t, its own millisecond included (a tie is seen), with no
+        word from the other device to wait for."""
         released = 0
-        while self._n and self._due(now, upto):
+        while self._n and self._due(now, upto, read):
             t = self._t[0]
             player = self._player[0]
             action = self._action[0]
@@ -83,8 +88,10 @@ class Referee:
             released += 1
         return released
 
-    def _due(self, now, upto):
+    def _due(self, now, upto, read):
         t = self._t[0]
         if upto is None:
             return ticks_diff(now, t) >= HOLD_MS
+        if read is not None and self._player[0] == self.remote:
+            return ticks_diff(read, t) > 0
         return ticks_diff(upto, t) >= SYNC_MS or ticks_diff(now, t) >= HOLD_MAX_MS

@@ -76,3 +76,29 @@ def test_the_word_works_across_the_wrap():
     t = (1 << 29) - 3
     ref.add(0, 1, t)
     assert ref.release(t + 1, lambda *a: got.append(a), upto=(t + SYNC_MS) & ((1 << 29) - 1)) == 1
+
+
+def test_a_remote_press_goes_once_this_devices_own_keys_are_read_past_it():
+    # D-5/SP-7 across two devices: the other device's press needs no word
+    # from it (its earlier presses came before it on the cable), only this
+    # device's keys read past its time: an own press of the same
+    # millisecond is then in the queue, and the tie goes by turns.
+    from hardware.referee import SYNC_MS
+
+    ref = Referee()
+    ref.remote = 1
+    got = []
+    ref.add(1, 2, 1000)
+    assert (
+        ref.release(1003, lambda *a: got.append(a), upto=1000, read=1000) == 0
+    )  # (an own press at 1000 may be unread)
+    assert ref.release(1003, lambda *a: got.append(a), upto=1000, read=1001) == 1
+    assert got == [(1, 2, 1000)]
+    # A tie: both at 2000, the remote one first in the queue (its turn is not).
+    ref.tie_to = 0
+    ref.add(1, 3, 2000)
+    assert ref.release(2001, lambda *a: got.append(a), upto=1990, read=2000) == 0
+    ref.add(0, 4, 2000)  # read in the pass that started at 2000
+    assert ref.release(2002, lambda *a: got.append(a), upto=1990, read=2001) == 0  # (ours first: it waits for the word)
+    assert ref.release(2003, lambda *a: got.append(a), upto=2000 + SYNC_MS, read=2002) == 2
+    assert got[1:] == [(0, 4, 2000), (1, 3, 2000)] and ref.tie_to == 1
