@@ -69,16 +69,18 @@ _SNAP_ON = 2
 def state_hash(game, controls):
     # 24 bits of the position (every pile's size and top card, the phase,
     # the round, the points, the generator) and the half-made moves: two
-    # devices that diverged differ here at once. Small ints only.
+    # devices that diverged differ here at once. Small ints only (each step
+    # masked: below 2**29), and the piles' loop without a call a step (a
+    # call is 36 us on a Pico, and the hash is on the way to each draw).
     h = game.phase * 7 + game.called
     counts = game.counts
     for j in range(len(counts)):
-        h = _mix(_mix(h, counts[j]), game.top(j))
+        h = (((h * 31 + counts[j]) & 0xFFFFFF) * 31 + game.top(j)) & 0xFFFFFF
     rng = game.rng
     h = _mix(_mix(_mix(h, game.round), game.scores[0]), game.scores[1])
     h = _mix(_mix(_mix(_mix(h, rng.s1), rng.s2), rng.s3), game.winner + 1)
     for p in range(2):
-        h = _mix(_mix(h, controls.chosen[p]), controls.slot[p])
+        h = (((h * 31 + controls.chosen[p]) & 0xFFFFFF) * 31 + controls.slot[p]) & 0xFFFFFF
     return h
 
 
@@ -123,6 +125,7 @@ class Linked:
         self._ping_at = self._heard_at
         self._asked = False  # a pause or a scene's "go on" is on its way into the order
         self._wait_snap = False  # the follower drops events until a snapshot comes
+        self._check = -1  # the follower: the referee's hash after the last event, looked at a pass later (-1: none)
         self._snap_at = 0  # the referee's time of its last snapshot: older presses are stale
         self._buf = bytearray(16)  # a frame's payload being written
         self._take = None  # the referee's released(), bound once (a bound method made each pass would allocate)
@@ -174,6 +177,8 @@ class Linked:
 
     def _pass(self, now):
         self._now = now
+        if self._check >= 0:  # (the last event's pass has drawn it: now the hash)
+            self._checked(now)
         link = self.link
         link.poll(now)
         if link.good != self._heard:
@@ -207,7 +212,7 @@ class Linked:
                 _put32(self._buf, 0, now)
                 link.send(_PING, self._buf, 4, now)
             if self.snap is None and not self.lost:  # (no event overtakes a snapshot on its way)
-                self.referee.release(now, self._take, self._upto)
+                self.referee.release(now, self._take, self._upto, self._last)
         elif not self.lost and ticks_diff(now, self._tick_at) >= TICK_MS:
             # How far this device's presses have gone: every key event
             # stamped up to the last pass's start was read in that pass (the
@@ -278,8 +283,8 @@ class Linked:
     def deal(self, now):
         # This device referees the match starting: a new one dealt here (or
         # the saved one), the countdown on both.
-        self._be_referee()
         self.seat = 0
+        self._be_referee()
         self.state = PLAYING
         self._heard_at = now
         self._ping_at = ticks_add(now, -PING_MS)
@@ -310,6 +315,7 @@ class Linked:
             self.sync = ClockSync()
             self.referee = Referee()
             self._take = self._released
+        self.referee.remote = 1 - self.seat  # (the other device's player: its presses go once ours are read past them)
 
     def _greeter(self, now):
         if self.hello is None:
@@ -446,7 +452,7 @@ class Linked:
             if self.is_referee:
                 self.sync.ping(_get32(p, 0), _get32(p, 4), _get32(p, 8), self.ticks_ms())
         elif kind == _EVENT:
-            if self.is_referee or self._wait_snap or self.state != PLAYING:
+            if self.is_referee or self._wait_snap or self.state != PLAYING or not self._checked(now):
                 return
             count = p[0] | p[1] << 8
             if count != (self.count + 1) & 0xFFFF:
@@ -455,14 +461,12 @@ class Linked:
             self.count = count
             player = p[2]
             action = p[3]
-            app = self.app
             if action >= EV_PAUSE:
                 self._asked = False
                 self.apply(player, action, _get32(p, 4), now)
                 return
             self.apply(player, action, _get32(p, 4), now)  # (its scene's answer waits for the referee's)
-            if state_hash(app.game, app.controls) != p[8] | p[9] << 8 | p[10] << 16:
-                self._diverged(now)
+            self._check = p[8] | p[9] << 8 | p[10] << 16
         elif kind == _PRESS:
             if self.is_referee and self.state == PLAYING and not self.lost:
                 t = self.sync.to_ours(_get32(p, 1), now)
@@ -512,10 +516,24 @@ class Linked:
         self.lost = False
         self._wait_snap = False
         self._asked = False
+        self._check = -1  # (the position is the referee's)
         self.snapshots = snap.number  # (the referee's count: a restarted follower's too)
         self._drop_hello()
         snap.take_up(line, snap.how, now)
         self._drop_snap()
+
+    def _checked(self, now):
+        # The position after the last event against the referee's hash (the
+        # follower looks in the pass after the event's, once it is drawn: the
+        # hash is 2 ms on a Pico). False: they differ, and a snapshot is asked for.
+        h = self._check
+        if h < 0:
+            return True
+        self._check = -1
+        if state_hash(self.app.game, self.app.controls) == h:
+            return True
+        self._diverged(now)
+        return False
 
     def _diverged(self, now):
         # The follower's position is not the referee's: ask for its snapshot
