@@ -20,17 +20,25 @@
 # from preallocated buffers, and a frame received is handed to a callback as
 # (kind, buffer, n), the payload at buffer[0:n] until the callback returns.
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 from .ticks import ticks_diff
 
-PAYLOAD = 16  # the longest payload
-UNRELIABLE = 0x40  # kinds from this one up are not acknowledged
-ACK = 0x7F  # a frame that only acknowledges (unreliable, no payload)
-WINDOW = 8  # reliable frames on their way at most
-RESEND_MS = 25  # the oldest frame unacknowledged this long is sent again (a round trip is 10 to 20 ms)
-RESEND_MAX_MS = 200  # the longest wait between resends
-_FRAME = PAYLOAD + 8
-_MAGIC0 = 0xA5
-_MAGIC1 = 0x5A
+PAYLOAD = const(16)  # the longest payload
+UNRELIABLE = const(0x40)  # kinds from this one up are not acknowledged
+ACK = const(0x7F)  # a frame that only acknowledges (unreliable, no payload)
+WINDOW = const(8)  # reliable frames on their way at most
+RESEND_MS = const(25)  # the oldest frame unacknowledged this long is sent again (a round trip is 10 to 20 ms)
+RESEND_MAX_MS = const(200)  # the longest wait between resends
+_FRAME = const(PAYLOAD + 8)
+_MAGIC0 = const(0xA5)
+_MAGIC1 = const(0x5A)
 
 
 def _crc_table():

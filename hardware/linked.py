@@ -30,11 +30,19 @@
 # allocates per move: frames are read into and written from preallocated
 # buffers (hardware/link.py), events are small ints.
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 from engine.spit import GAME_OVER
 
 from . import forget
 from .link import Link
-from .modes import EV_FOLLOW, EV_PAUSE, LEAVE, MATCH, OVER, PAUSED, PLAYING, SEEKING
+from .modes import EV_FOLLOW, EV_PAUSE, LEAVE, MATCH, OVER, PAUSED, PLAYING, SEEKING, SNAP_ON, SNAP_PAUSED, SNAP_START
 from .ticks import ticks_add, ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
@@ -50,20 +58,16 @@ LOST_MS = 1500  # no frame for this long: the link is lost (six pings missed)
 NOISE = 3  # bad frames before they are told
 
 # Frame kinds (hardware/link.py: below 0x40 reliable, in order).
-_EVENT = 0x01  # referee to follower: number (2), player, action, time (4), hash (3)
-_PRESS = 0x02  # follower to referee: action, its keypad's time (4)
-_SNAP = 0x03  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
-_MORE = 0x04  # the snapshot's next bytes
-_ASK = 0x05  # follower to referee: why (the positions differ, the cable came back), snapshots taken up
-_HELLO = 0x41  # hardware/hello.py
-_PING = 0x42  # t1 (4)
-_PONG = 0x43  # t1, t2, t3 (4 each)
-_TICK = 0x44  # follower to referee: its presses are all sent up to this time (4), its next reliable number
+_EVENT = const(0x01)  # referee to follower: number (2), player, action, time (4), hash (3)
+_PRESS = const(0x02)  # follower to referee: action, its keypad's time (4)
+_SNAP = const(0x03)  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
+_MORE = const(0x04)  # the snapshot's next bytes
+_ASK = const(0x05)  # follower to referee: why (the positions differ, the cable came back), snapshots taken up
+_HELLO = const(0x41)  # hardware/hello.py
+_PING = const(0x42)  # t1 (4)
+_PONG = const(0x43)  # t1, t2, t3 (4 each)
+_TICK = const(0x44)  # follower to referee: its presses are all sent up to this time (4), its next reliable number
 TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
-# How a snapshot is taken up (hardware/snapshot.py's numbers).
-_SNAP_START = 0
-_SNAP_PAUSED = 1
-_SNAP_ON = 2
 
 
 def state_hash(game, controls):
@@ -190,7 +194,7 @@ class Linked:
                 # found the link silent).
                 self.lost = False
                 if self.is_referee:
-                    self.send_snapshot(_SNAP_PAUSED, now)
+                    self.send_snapshot(SNAP_PAUSED, now)
                 else:
                     self._ask(0, now)
         if self._closing:
@@ -290,7 +294,7 @@ class Linked:
         self._ping_at = ticks_add(now, -PING_MS)
         self._drop_hello()
         self._snapshot().deal(self.resume, now)
-        self.send_snapshot(_SNAP_START, now)
+        self.send_snapshot(SNAP_START, now)
 
     def rejoined(self, now):
         # The other device restarted mid-match and joins it again: this
@@ -298,7 +302,7 @@ class Linked:
         self._be_referee()
         self.lost = False
         self._wait_snap = False
-        self.send_snapshot(_SNAP_PAUSED, now)
+        self.send_snapshot(SNAP_PAUSED, now)
 
     def restart_link(self):
         # Another device, or the same restarted: frames start again from the
@@ -421,14 +425,14 @@ class Linked:
         self._snap_at = now
         self.snapshots += 1
         snap.send(how, now)
-        if how == _SNAP_PAUSED:
+        if how == SNAP_PAUSED:
             snap.take_up(None, how, now)
         self._pump(now)
 
     def _resync(self, now):
         # Our position for the follower, in the scene we are in: play on in
         # a match, else the pause (both pause scenes start again).
-        self.send_snapshot(_SNAP_ON if self.app.mode == MATCH else _SNAP_PAUSED, now)
+        self.send_snapshot(SNAP_ON if self.app.mode == MATCH else SNAP_PAUSED, now)
 
     def _pump(self, now):
         # The snapshot's next frames; once all are on their way, its part is let go.

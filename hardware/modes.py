@@ -33,6 +33,10 @@ EV_FOLLOW = 0x30
 # Where a linked device is (hardware/linked.py, hardware/hello.py).
 SEEKING = 1  # looking for the other device (the lobby)
 PLAYING = 2  # in a linked match (a scene of it included: pause, game over)
+# How a linked device takes up the referee's position (hardware/snapshot.py).
+SNAP_START = 0  # a new match: the countdown
+SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause
+SNAP_ON = 2  # the positions differed: play on from the referee's
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (

@@ -6,15 +6,11 @@
 # (hardware/linked.py): a match plays without it.
 
 from . import forget
-from .modes import GO_ON, LOBBY, PAUSED
+from .modes import GO_ON, LOBBY, PAUSED, SNAP_ON, SNAP_START
 
 SNAP_MAX = 320  # the longest position line
 SNAP = 0x03  # the first frame: how, its seat, the order's number (2), length (2), the snapshot's number, the line
 MORE = 0x04  # the line's next bytes
-# How a snapshot is taken up.
-SNAP_START = 0  # a new match: the countdown
-SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause
-SNAP_ON = 2  # the positions differed: play on from the referee's
 _FIRST = 9  # the line's bytes in the first frame (7 before them)
 
 

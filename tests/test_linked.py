@@ -15,9 +15,8 @@ from desktop.window import pygame_display_class
 from hardware import profiles
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED
+from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED, SNAP_ON
 from hardware.screen import Screen
-from hardware.snapshot import SNAP_ON
 
 PICO = profiles.get("pico-st7789-240")
 
