@@ -405,7 +405,13 @@ class App:
             if self.mode != MATCH:
                 return  # (a linked match's order paused or ended it)
         self.buttons.poll(g)
-        if c.attempts != attempts:
+        if self.linked is not None:
+            # The order may let presses go now that this pass's keys are in:
+            # applied, sounded (Linked.apply, each as it goes) and drawn below.
+            self.linked.keys_read(now_ms)
+            if self.mode != MATCH:
+                return  # (its game over)
+        elif c.attempts != attempts:
             self.sound_for(g, phase, c.applied != applied, now_ms)
         if g.phase == READY and not g.called:  # nobody races yet: a write may stall the scanner
             self.flush(now_ms)

@@ -218,15 +218,34 @@ class Linked:
             if self.snap is None and not self.lost:  # (no event overtakes a snapshot on its way)
                 self.referee.release(now, self._take, self._upto, self._last)
         elif not self.lost and ticks_diff(now, self._tick_at) >= TICK_MS:
-            # How far this device's presses have gone: every key event
-            # stamped up to the last pass's start was read in that pass (the
-            # buttons are read after the link), so any press of them is sent.
-            self._tick_at = now
-            buf = self._buf
-            _put32(buf, 0, self._last)
-            buf[4] = link.next_seq()
-            link.send(_TICK, buf, 5, now)
+            # Every key event stamped up to the last pass's start was read in
+            # that pass (the buttons are read after the link), so any press
+            # of them is sent. (In a match keys_read says more, a pass sooner.)
+            self._tick(now, self._last)
         self._last = now
+
+    def keys_read(self, now):
+        # This pass's keys are read (App.step, in a match, after the buttons'
+        # poll): every press of this device stamped before now is in. The
+        # referee lets go what that makes due (a press of the other player
+        # waits for this, not a pass more); the follower's tick, when one is
+        # due, says now, not the last pass's start.
+        if self.state != PLAYING or self.lost:
+            return
+        if self.is_referee:
+            if self.snap is None:
+                self.referee.release(now, self._take, self._upto, now)
+        elif ticks_diff(now, self._tick_at) >= TICK_MS:
+            self._tick(now, now)
+
+    def _tick(self, now, upto):
+        # How far this device's presses have gone (upto), and the number of
+        # its next reliable frame: no press before it is still to come.
+        self._tick_at = now
+        buf = self._buf
+        _put32(buf, 0, upto)
+        buf[4] = self.link.next_seq()
+        self.link.send(_TICK, buf, 5, now)
 
     def next_due(self, game, now):
         # The link is polled every pass: a linked match never sleeps.
