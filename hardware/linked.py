@@ -217,10 +217,10 @@ class Linked:
                 link.send(_PING, self._buf, 4, now)
             if self.snap is None and not self.lost:  # (no event overtakes a snapshot on its way)
                 self.referee.release(now, self._take, self._upto, self._last)
-        elif not self.lost and ticks_diff(now, self._tick_at) >= TICK_MS:
+        elif not self.lost and self.app.mode != MATCH and ticks_diff(now, self._tick_at) >= TICK_MS:
             # Every key event stamped up to the last pass's start was read in
             # that pass (the buttons are read after the link), so any press
-            # of them is sent. (In a match keys_read says more, a pass sooner.)
+            # of them is sent. (In a match keys_read sends it, a pass sooner.)
             self._tick(now, self._last)
         self._last = now
 
