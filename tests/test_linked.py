@@ -122,6 +122,34 @@ def test_the_press_made_first_wins_a_contested_pile_across_two_devices(first, ga
     assert results[0] == results[1] != 0  # the later press refused, the same on both screens
 
 
+def test_each_press_of_the_order_sounds_once_on_each_device():
+    # SP-7 through the order: a card played by either player is one tick of
+    # feedback on each device (the App once sounded it again after the
+    # order had).
+    pair = Pair(PICO, quiet(), seed=7)
+    assert pair.start()
+    pair.run(2000)
+    set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
+    heard = []
+    for i, d in enumerate(pair.devices):
+        real = d.app.feedback.event
+
+        def event(kind, player, now, real=real, i=i):
+            heard.append((i, kind, player))
+            return real(kind, player, now)
+
+        d.app.feedback.event = event
+    devices = sorted(pair.devices, key=lambda d: d.app.linked.seat)
+    devices[1].press(STOCK_0 + 3)  # the follower's or the referee's 8C onto the 7S
+    pair.run(300)
+    devices[0].press(STOCK_0 + 3)  # 8D: no pile takes it now (refused)
+    pair.run(300)
+    assert pair.agree()
+    for i in range(2):
+        mine = [(kind, player) for d, kind, player in heard if d == i]
+        assert len(mine) == 2 and mine[0][1] == 1 and mine[1][1] == 0, heard
+
+
 def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doubled_move():
     pair = Pair(PICO, quiet(), seed=3, cable=Cable(3))
     assert pair.start()
