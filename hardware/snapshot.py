@@ -14,6 +14,12 @@ MORE = 0x04  # the line's next bytes
 _FIRST = 9  # the line's bytes in the first frame (7 before them)
 
 
+def _no_half_moves(controls):
+    # Neither player has a stock chosen or an empty slot picked: both
+    # devices drop theirs when a snapshot goes from one to the other.
+    controls.chosen[0] = controls.chosen[1] = controls.slot[0] = controls.slot[1] = 255
+
+
 class Snapshot:
     def __init__(self, linked):
         self.linked = linked  # the session: its link, its count, its seat
@@ -44,8 +50,7 @@ class Snapshot:
         self.number = self.linked.snapshots
         self._out = 0
         self._len = n
-        c = app.controls
-        c.chosen[0] = c.chosen[1] = c.slot[0] = c.slot[1] = 255  # (the follower's half-made moves go: so do ours)
+        _no_half_moves(app.controls)  # (the follower's half-made moves go: so do ours)
 
     def pump(self, now):
         # The line's next frames, as many as the link's window takes: True
@@ -128,8 +133,7 @@ class Snapshot:
             game = games.from_text(line)
             for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
                 forget(name)  # (the notation is read again only at the next snapshot)
-            c = app.controls
-            c.chosen[0] = c.chosen[1] = c.slot[0] = c.slot[1] = 255  # (the referee's went too)
+            _no_half_moves(app.controls)  # (the referee's went too)
         if game is None:
             return
         if how == SNAP_START or app.mode == LOBBY or app.game is None:
