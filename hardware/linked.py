@@ -215,7 +215,9 @@ class Linked:
                 self._ping_at = now
                 _put32(self._buf, 0, now)
                 link.send(_PING, self._buf, 4, now)
-            if self.snap is None and not self.lost:  # (no event overtakes a snapshot on its way)
+            if self.snap is None and not self.lost and self.app.mode != MATCH:
+                # (no event overtakes a snapshot on its way; in a match
+                # keys_read lets them go, later in this pass)
                 self.referee.release(now, self._take, self._upto, self._last)
         elif not self.lost and self.app.mode != MATCH and ticks_diff(now, self._tick_at) >= TICK_MS:
             # Every key event stamped up to the last pass's start was read in
