@@ -14,7 +14,7 @@
 from .modes import PLAYING, SEEKING
 from .ticks import ticks_add, ticks_diff
 
-VERSION = 1  # the protocol's: both devices must speak the same
+VERSION = 2  # the protocol's: both devices must speak the same
 HELLO_MS = 300  # between hellos in the lobby
 KIND = 0x41  # the hello's frame kind (hardware/link.py: unacknowledged)
 _RESUME = 4  # the state byte's bit: resuming a saved match

@@ -86,6 +86,7 @@ class Link:
         self._wait = RESEND_MS  # how long after that it is sent again
         self._in_seq = 255  # the last sequence number received in order
         self._ack_due = False  # something arrived that the other side should hear of
+        self.delivered = False  # a reliable frame went on in this poll (the rest is read at the next)
 
     def waiting(self):
         # Reliable frames not yet acknowledged.
@@ -133,7 +134,7 @@ class Link:
             self._sent_at = now
         self._write(kind, seq, out, slot + 2, n)
         if twice:
-            self._write(kind, seq, out, slot + 2, n)
+            self.uart.write(self._views[n])  # (the same bytes: its CRC once)
         return True
 
     def _write(self, kind, seq, src, start, n):
@@ -157,11 +158,18 @@ class Link:
         the oldest unacknowledged frame again when it is due."""
         rx = self._rx
         uart = self.uart
+        self.delivered = False
         while True:
             n = uart.readinto(rx)
             if not n:
                 break
             self._bytes(n, now)
+            if self.delivered:
+                # A frame in order went on (an event to draw, say): the rest
+                # waits for the next pass. Reading on would take the second
+                # copy of a frame written twice, which arrives meanwhile,
+                # before the first is drawn.
+                break
         if self._out_n and ticks_diff(now, self._sent_at) >= self._wait:
             self._resend(now)
         if self._ack_due:
@@ -259,6 +267,7 @@ class Link:
         if seq != (self._in_seq + 1) & 255:
             return  # a frame again (already delivered), or after a lost one: the resend brings it in order
         self._in_seq = seq
+        self.delivered = True
         self.on_frame(kind, self._payload, n)
 
     def _acked(self, ack, now):

@@ -58,7 +58,7 @@ LOST_MS = 1500  # no frame for this long: the link is lost (six pings missed)
 NOISE = 3  # bad frames before they are told
 
 # Frame kinds (hardware/link.py: below 0x40 reliable, in order).
-_EVENT = const(0x01)  # referee to follower: number (2), player, action, time (4), hash (3)
+_EVENT = const(0x01)  # referee to follower: number (2), player, action, time (4)
 _PRESS = const(0x02)  # follower to referee: action, its keypad's time (4)
 _SNAP = const(0x03)  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
 _MORE = const(0x04)  # the snapshot's next bytes
@@ -67,6 +67,7 @@ _HELLO = const(0x41)  # hardware/hello.py
 _PING = const(0x42)  # t1 (4)
 _PONG = const(0x43)  # t1, t2, t3 (4 each)
 _TICK = const(0x44)  # follower to referee: its presses are all sent up to this time (4), its next reliable number
+_HASH = const(0x45)  # referee to follower: the order's number (2), the position's hash after it (3)
 TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
 
 
@@ -130,6 +131,7 @@ class Linked:
         self._asked = False  # a pause or a scene's "go on" is on its way into the order
         self._wait_snap = False  # the follower drops events until a snapshot comes
         self._check = -1  # the follower: the referee's hash after the last event, looked at a pass later (-1: none)
+        self._hash_due = False  # the referee: a press applied, its position's hash not yet sent
         self._snap_at = 0  # the referee's time of its last snapshot: older presses are stale
         self._buf = bytearray(16)  # a frame's payload being written
         self._take = None  # the referee's released(), bound once (a bound method made each pass would allocate)
@@ -183,6 +185,8 @@ class Linked:
         self._now = now
         if self._check >= 0:  # (the last event's pass has drawn it: now the hash)
             self._checked(now)
+        if self._hash_due:
+            self._send_hash()
         link = self.link
         link.poll(now)
         if link.good != self._heard:
@@ -410,19 +414,26 @@ class Linked:
         # the position's hash after it. An event (the pause, a scene's
         # answer) changes no position: it is sent first (leaving may close
         # the link) and carries no hash.
-        app = self.app
+        # Each goes on the cable before it is applied here (the follower's
+        # copy is on its way while this device applies and draws it); the
+        # position's hash after a press follows in the next pass, once it is
+        # drawn (_send_hash).
         if action >= EV_PAUSE:
             self._asked = False
-            self._send_event(player, action, t, 0)
+            sent = self._send_event(player, action, t)
             self.apply(player, action, t, self._now)
-            return
-        go = self.apply(player, action, t, self._now)
-        self._send_event(player, action, t, state_hash(app.game, app.controls))
-        if go:  # a scene's answer to it (leave, go on): the next event
-            self._send_event(self.seat, EV_FOLLOW + go, t, 0)
-            self.apply(self.seat, EV_FOLLOW + go, t, self._now)
+        else:
+            sent = self._send_event(player, action, t)
+            go = self.apply(player, action, t, self._now)
+            self._hash_due = True
+            if go:  # a scene's answer to it (leave, go on): the next event
+                sent = sent and self._send_event(self.seat, EV_FOLLOW + go, t)
+                self.apply(self.seat, EV_FOLLOW + go, t, self._now)
+        if not sent:
+            self._resync(self._now)  # (the window full: the position, with it applied, says it all)
 
-    def _send_event(self, player, action, t, h):
+    def _send_event(self, player, action, t):
+        # False: the window is full (the caller sends the position instead).
         self.count = n = (self.count + 1) & 0xFFFF
         buf = self._buf
         buf[0] = n & 255
@@ -430,11 +441,23 @@ class Linked:
         buf[2] = player
         buf[3] = action
         _put32(buf, 4, t)
-        buf[8] = h & 255
-        buf[9] = (h >> 8) & 255
-        buf[10] = h >> 16
-        if not self.link.send(_EVENT, buf, 11, self._now, True):  # (twice at once: a lost copy costs no resend's wait)
-            self._resync(self._now)  # (the window full: the position says it all)
+        return self.link.send(_EVENT, buf, 8, self._now, True)  # (twice at once: a lost copy costs no resend's wait)
+
+    def _send_hash(self):
+        # The position's hash after the last press applied, with its number.
+        # Unreliable (it takes no place in the window): a lost one skips a
+        # look, and the next press's hash looks again.
+        self._hash_due = False
+        if self.snap is not None or self.lost:
+            return  # (a snapshot on its way says the position)
+        h = state_hash(self.app.game, self.app.controls)
+        buf = self._buf
+        buf[0] = self.count & 255
+        buf[1] = self.count >> 8
+        buf[2] = h & 255
+        buf[3] = (h >> 8) & 255
+        buf[4] = h >> 16
+        self.link.send(_HASH, buf, 5, self._now)
 
     def send_snapshot(self, how, now):
         # The referee's position, for the follower to take up (SNAP_START:
@@ -491,7 +514,16 @@ class Linked:
                 self.apply(player, action, _get32(p, 4), now)
                 return
             self.apply(player, action, _get32(p, 4), now)  # (its scene's answer waits for the referee's)
-            self._check = p[8] | p[9] << 8 | p[10] << 16
+        elif kind == _HASH:
+            # The referee's position after its event of this number: looked
+            # at in the next pass (this one draws the event first).
+            if (
+                not self.is_referee
+                and not self._wait_snap
+                and self.state == PLAYING
+                and (p[0] | p[1] << 8) == self.count
+            ):
+                self._check = p[2] | p[3] << 8 | p[4] << 16
         elif kind == _PRESS:
             if self.is_referee and self.state == PLAYING and not self.lost:
                 t = self.sync.to_ours(_get32(p, 1), now)

@@ -113,17 +113,18 @@ def test_a_frame_sent_twice_is_delivered_once():
 
 
 class _Bytes:
-    # A UART that reads what it is given, in one go.
-    def __init__(self, data):
+    # A UART that reads what it is given, in one go (or chunk bytes a read).
+    def __init__(self, data, chunk=64):
         self.data = bytearray(data)
         self.sent = bytearray()
+        self.chunk = chunk
 
     def write(self, buf):
         self.sent += buf
         return len(buf)
 
     def readinto(self, buf):
-        n = min(len(buf), len(self.data))
+        n = min(len(buf), len(self.data), self.chunk)
         buf[:n] = self.data[:n]
         del self.data[:n]
         return n or None
@@ -155,3 +156,21 @@ def test_the_other_side_knows_when_every_earlier_reliable_frame_is_here():
     assert ends[1].next_seq() == 1 and not ends[0].has_before(1)  # (on its way)
     run(clock, ends, 20000)
     assert ends[0].has_before(1) and got[0] == [(1, b"ab")]
+
+
+def test_a_poll_stops_reading_once_a_frame_in_order_is_delivered():
+    # An event to draw is drawn before the rest is read: its second copy,
+    # arriving meanwhile on the board, waits for the next pass (reading it
+    # first put off the follower's draw by a frame's time), as does a frame
+    # after it. The second copy's bytes are the first's (its CRC once).
+    sender = Link(_Bytes(b""), lambda *a: None)
+    sender.send(1, b"abcd", 4, 0, twice=True)
+    sender.send(2, b"efgh", 4, 0)
+    sent = bytes(sender.uart.sent)
+    assert sent[:12] == sent[12:24]
+    got = []
+    receiver = Link(_Bytes(sent, chunk=8), lambda kind, p, n: got.append((kind, bytes(p[:n]))))
+    receiver.poll(0)
+    assert got == [(1, b"abcd")] and len(receiver.uart.data) == len(sent) - 16  # (two reads of 8)
+    receiver.poll(1)
+    assert got == [(1, b"abcd"), (2, b"efgh")] and receiver.bad == 0
