@@ -133,12 +133,13 @@ class Controls:
                     self._piles[p] &= ~(1 << pile)
             self._ever[key] = 1
             self._edge_at[key] = timestamp
-            if self._pick[p] == m & 15:
+            if self.relay is not None:
+                if 0 <= pile < 2:
+                    self.relay.let_go(p, m & 15, timestamp)  # (into the order, where the press is)
+            elif handler is None:
+                self.let_go(game, p, m & 15, timestamp)
+            elif self._pick[p] == m & 15:
                 self._pick[p] = NONE
-                if game is not None and game.phase == PLAY and handler is None and self.relay is None:
-                    self.presses += 1
-                    self.now = timestamp
-                    self._refuse(p, NOTHING_CHOSEN, m & 15)
             return
         if self._held[key]:
             return  # no release in between: not a new press
@@ -160,6 +161,17 @@ class Controls:
         if handler is None and self.muted >> p & 1:
             return  # the computer's side: its keys make no move
         self.push(game, key, timestamp, handler)
+
+    def let_go(self, game, player, action, timestamp):
+        # A pile key let go: refused (NOTHING_CHOSEN) if it was pressed with
+        # nothing chosen and no other press of that player came since.
+        if self._pick[player] != action:
+            return
+        self._pick[player] = NONE
+        if game is not None and game.phase == PLAY:
+            self.presses += 1
+            self.now = timestamp
+            self._refuse(player, NOTHING_CHOSEN, action)
 
     def push(self, game, key, timestamp, handler=None):
         # A press to order and apply with the rest of the batch, as it is: the

@@ -42,7 +42,20 @@ from engine.spit import GAME_OVER
 
 from . import forget
 from .link import Link
-from .modes import EV_FOLLOW, EV_PAUSE, LEAVE, MATCH, OVER, PAUSED, PLAYING, SEEKING, SNAP_ON, SNAP_PAUSED, SNAP_START
+from .modes import (
+    EV_FOLLOW,
+    EV_LET_GO,
+    EV_PAUSE,
+    LEAVE,
+    MATCH,
+    OVER,
+    PAUSED,
+    PLAYING,
+    SEEKING,
+    SNAP_ON,
+    SNAP_PAUSED,
+    SNAP_START,
+)
 from .ticks import ticks_add, ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
@@ -282,15 +295,18 @@ class Linked:
             phase = g.phase
             applied = c.applied
             attempts = c.attempts
-            c.push(g, app.key_of[player * 16 + action], t)
-            c.apply(g)
+            if action >= EV_LET_GO:
+                c.let_go(g, player, action - EV_LET_GO, t)
+            else:
+                c.push(g, app.key_of[player * 16 + action], t)
+                c.apply(g)
             if c.attempts != attempts:
                 app.sound_for(g, phase, c.applied != applied, now)
             if g.phase == GAME_OVER:
                 app.game_over(now)
             return 0
-        if app.scene is None:
-            return 0
+        if app.scene is None or action >= EV_LET_GO:
+            return 0  # (a key let go means nothing to a scene)
         app.controls.now = now
         return app.scene.press(player, action)
 
@@ -390,6 +406,13 @@ class Linked:
         buf[0] = action
         _put32(buf, 1, t)
         self.link.send(_PRESS, buf, 5, self._now, True)  # (twice at once: a lost copy costs no resend's wait)
+
+    def let_go(self, player, action, t):
+        # A pile key of this device's buttons let go, in a match: into the
+        # order after its press, so that a press of it with nothing chosen is
+        # refused on both devices alike (Controls.let_go).
+        if self.app.mode == MATCH and not self.lost and not self._wait_snap:
+            self.press(player, EV_LET_GO + action, t)
 
     def ask(self, action, now):
         # An event this device's scene asks for (the pause chord, the

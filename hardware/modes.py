@@ -28,6 +28,7 @@ DEMO = 5
 LINKED = 6
 # A linked match's order carries, beside the keys' actions (0..15), these
 # events: the pause chord, and what a scene asked for (EV_FOLLOW + GO_ON ...).
+EV_LET_GO = 0x10  # + a pile key's action: the key let go (a press of it with nothing chosen is refused then)
 EV_PAUSE = 0x20
 EV_FOLLOW = 0x30
 # Where a linked device is (hardware/linked.py, hardware/hello.py).

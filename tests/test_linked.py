@@ -13,6 +13,7 @@ from desktop.link_model import Link as Cable
 from desktop.linked_pair import Device, Pair, QuietScreen, Racer
 from desktop.window import pygame_display_class
 from hardware import profiles
+from hardware.controls import NOTHING_CHOSEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED, SNAP_ON
@@ -148,6 +149,37 @@ def test_each_press_of_the_order_sounds_once_on_each_device():
     for i in range(2):
         mine = [(kind, player) for d, kind, player in heard if d == i]
         assert len(mine) == 2 and mine[0][1] == 1 and mine[1][1] == 0, heard
+
+
+def test_a_lone_pile_key_let_go_is_refused_on_both_screens(tmp_path, monkeypatch):
+    # A pile key pressed with nothing chosen is refused once let go (not at
+    # once: both pile keys held are the pause chord). Linked, the key let go
+    # goes into the order after its press, so both devices flash it, drawn.
+    displayio.release_displays()
+    monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
+    displays = [pygame_display_class()(width=240, height=240, auto_refresh=False) for _ in range(2)]
+    screens = [Screen(d, PICO) for d in displays]
+    pair = Pair(PICO, screens, seed=7)
+    assert pair.start()
+    pair.run(2000)
+    set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
+    devices = sorted(pair.devices, key=lambda d: d.app.linked.seat)
+    for seat in (1, 0):  # the follower's player, then the referee's
+        before = [d.app.controls.refusals[seat] for d in devices]
+        devices[seat].press(PILE_0 + 1, hold_us=150000)
+        pair.run(100)
+        assert [d.app.controls.refusals[seat] for d in devices] == before  # (held: nothing yet)
+        pair.run(200)
+        assert pair.agree()
+        for i, d in enumerate(devices):
+            c = d.app.controls
+            assert c.refusals[seat] == (before[i] + 1) & 255 and c.result[seat] == NOTHING_CHOSEN
+            assert c.refused[seat] == PILE_0 + 1
+            image = snapshot(displays[pair.devices.index(d)], "lone-pile-%d-%d" % (seat, i), tmp_path)
+            check_pixels(d.app.screen, image, 240, 240)
+            shown = [t.text for t in (d.app.screen.big, d.app.screen.status) if t is not None and not t.group.hidden]
+            assert "pick" in shown[0], shown  # (the reason, in the middle: the big word where the panel has it)
+    displayio.release_displays()
 
 
 def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doubled_move():
