@@ -404,11 +404,16 @@ class App:
                     side.step(g, now_ms)
             if self.mode != MATCH:
                 return  # (a linked match's order paused or ended it)
+        linked = self.linked
+        if linked is not None:
+            # Every key event stamped before this moment is in the keypad's
+            # queue now (later than the pass's start: the link was read first).
+            read_at = self.ticks_ms()
         self.buttons.poll(g)
-        if self.linked is not None:
+        if linked is not None:
             # The order may let presses go now that this pass's keys are in:
             # applied, sounded (Linked.apply, each as it goes) and drawn below.
-            self.linked.keys_read(now_ms)
+            linked.keys_read(read_at)
             if self.mode != MATCH:
                 return  # (its game over)
         elif c.attempts != attempts:

@@ -245,7 +245,8 @@ class Linked:
 
     def keys_read(self, now):
         # This pass's keys are read (App.step, in a match, after the buttons'
-        # poll): every press of this device stamped before now is in. The
+        # poll; now: the moment just before it, later than the pass's start):
+        # every press of this device stamped before now is in. The
         # referee lets go what that makes due (a press of the other player
         # waits for this, not a pass more); the follower's tick, when one is
         # due, says now, not the last pass's start.
