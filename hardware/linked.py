@@ -348,9 +348,15 @@ class Linked:
 
     def restart_link(self):
         # Another device, or the same restarted: frames start again from the
-        # first, and a snapshot on its way or coming in is gone.
+        # first, and a snapshot on its way or coming in is gone. The referee
+        # of a match the cable has already brought back sends its position
+        # again, numbered anew (the restarted device's acknowledgement of our
+        # resends can come a poll before its hello: the position that went
+        # then carried the old numbers, which the new device cannot take).
         self.link.reset()
         self._drop_snap()
+        if self.state == PLAYING and self.is_referee and not self.lost:
+            self.send_snapshot(SNAP_PAUSED, self._now)
 
     def _be_referee(self):
         self.is_referee = True
