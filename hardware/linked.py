@@ -563,6 +563,8 @@ class Linked:
         elif kind == _TICK:
             if self.is_referee and self.link.has_before(p[4]):  # (no press of its is lost on the way)
                 self._heard_upto(self.sync.to_ours(_get32(p, 0), now))
+            if self.hello is not None and self.state == PLAYING:
+                self._drop_hello()  # (a restarted follower ticks once it has our position: it is back)
         elif kind == _SNAP:
             if self.is_referee:
                 return

@@ -234,6 +234,7 @@ def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position():
         d.press(STOCK_0)
     pair.run(3500)
     assert ref.app.mode == fresh.app.mode == MATCH
+    assert ref.app.linked.hello is None  # (the hellos' part let go again once the other is back)
     racers[1] = Racer(fresh, 41)
     assert play_checked(pair, racers, 10000) > 5
 
