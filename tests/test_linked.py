@@ -26,6 +26,15 @@ def quiet():
     return (QuietScreen(PICO), QuietScreen(PICO))
 
 
+def two_displays(monkeypatch):
+    # Two boards, two displays (the desktop's displayio allows one: a board has one).
+    displayio.release_displays()
+    monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
+    displays = [pygame_display_class()(width=240, height=240, auto_refresh=False) for _ in range(2)]
+    screens = [Screen(d, PICO) for d in displays]
+    return displays, screens
+
+
 def referee_follower(pair):
     a, b = pair.devices
     return (a, b) if a.app.linked.is_referee else (b, a)
@@ -61,11 +70,7 @@ def play_checked(pair, racers, ms):
 
 
 def test_two_handhelds_start_one_match_each_shows_its_player_at_the_bottom(tmp_path, monkeypatch):
-    # Two boards, two displays (the desktop's displayio allows one: a board has one).
-    displayio.release_displays()
-    monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
-    displays = [pygame_display_class()(width=240, height=240, auto_refresh=False) for _ in range(2)]
-    screens = [Screen(d, PICO) for d in displays]
+    displays, screens = two_displays(monkeypatch)
     pair = Pair(PICO, screens, seed=5)
     assert pair.start()
     ref, fol = pair.devices
@@ -155,10 +160,7 @@ def test_a_lone_pile_key_let_go_is_refused_on_both_screens(tmp_path, monkeypatch
     # A pile key pressed with nothing chosen is refused once let go (not at
     # once: both pile keys held are the pause chord). Linked, the key let go
     # goes into the order after its press, so both devices flash it, drawn.
-    displayio.release_displays()
-    monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
-    displays = [pygame_display_class()(width=240, height=240, auto_refresh=False) for _ in range(2)]
-    screens = [Screen(d, PICO) for d in displays]
+    displays, screens = two_displays(monkeypatch)
     pair = Pair(PICO, screens, seed=7)
     assert pair.start()
     pair.run(2000)
