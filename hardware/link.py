@@ -187,7 +187,7 @@ class Link:
     def _bytes(self, n, now):
         # The n bytes read, into the frame being received; a frame is looked
         # at once its header and payload are in. (One loop, no call a byte:
-        # a call is 36 us on a Pico, and a frame comes as two copies of 19.)
+        # a call is 36 us on a Pico, and an event comes as two copies of 16 bytes.)
         rx = self._rx
         f = self._frame
         got = self._got

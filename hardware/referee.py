@@ -68,7 +68,7 @@ class Referee:
         SYNC_MS past t (nothing earlier can come), or HOLD_MAX_MS after t
         when the other device is not heard; without upto, HOLD_MS after t.
         read: this device's own presses are all read up to this time (the
-        start of its last pass): a press of the remote player at t goes once
+        moment its keys were last read): a press of the remote player at t goes once
         read is past t, its own millisecond included (a tie is seen), with no
         word from the other device to wait for."""
         released = 0

@@ -6,6 +6,7 @@
 # (hardware/linked.py): a match plays without it.
 
 from . import forget
+from .controls import NONE
 from .modes import GO_ON, LOBBY, PAUSED, SNAP_ON, SNAP_START
 
 SNAP_MAX = 320  # the longest position line
@@ -17,7 +18,7 @@ _FIRST = 9  # the line's bytes in the first frame (7 before them)
 def _no_half_moves(controls):
     # Neither player has a stock chosen or an empty slot picked: both
     # devices drop theirs when a snapshot goes from one to the other.
-    controls.chosen[0] = controls.chosen[1] = controls.slot[0] = controls.slot[1] = 255
+    controls.chosen[0] = controls.chosen[1] = controls.slot[0] = controls.slot[1] = NONE
 
 
 class Snapshot:
