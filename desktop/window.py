@@ -34,7 +34,7 @@ class Quiet:
         return False
 
 
-def pygame_display_class(scale=1):
+def pygame_display_class(scale=1, own=False):
     with Quiet():  # Blinka's board detection warns that a PC is no board (on import)
         import busdisplay
     import pygame
@@ -44,7 +44,9 @@ def pygame_display_class(scale=1):
         """Refreshes only displayio's dirty areas and counts the pixels pushed.
 
         The board's pixels are drawn on a surface of its own size (what the
-        headless frames save); a window shows them scale times larger."""
+        headless frames save); a window shows them scale times larger. own:
+        a surface of its own even at scale 1 (pygame has one window, so two
+        displays in one process, two linked boards, would draw on one)."""
 
         pixels_pushed = 0
         exposed = False  # the window was uncovered: show it again at the next refresh
@@ -55,7 +57,7 @@ def pygame_display_class(scale=1):
             if self._caption:
                 pygame.display.set_caption(self._caption)
             self._window = pygame.display.set_mode(size=(self.width * scale, self.height * scale), flags=self._flags)
-            self._pygame_screen = self._window if scale == 1 else pygame.Surface((self.width, self.height))
+            self._pygame_screen = self._window if scale == 1 and not own else pygame.Surface((self.width, self.height))
 
         def _get_refresh_areas(self):
             return busdisplay.BusDisplay._get_refresh_areas(self)
@@ -69,7 +71,7 @@ def pygame_display_class(scale=1):
             busdisplay.BusDisplay._refresh_display(self)
             if self.pixels_pushed != before or self.exposed:  # the window is drawn only when it changed
                 self.exposed = False
-                if scale != 1:
+                if self._pygame_screen is not self._window:
                     pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
                 pygame.display.flip()
             self._last_refresh = time.monotonic()

@@ -30,7 +30,7 @@ def two_displays(monkeypatch):
     # Two boards, two displays (the desktop's displayio allows one: a board has one).
     displayio.release_displays()
     monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
-    displays = [pygame_display_class()(width=240, height=240, auto_refresh=False) for _ in range(2)]
+    displays = [pygame_display_class(own=True)(width=240, height=240, auto_refresh=False) for _ in range(2)]
     screens = [Screen(d, PICO) for d in displays]
     return displays, screens
 
