@@ -313,6 +313,7 @@ class App:
         screen.twice = self.twice()
         players = self.players
         screen.watched = 3 if players == DEMO else 2 if players else 0  # the computer's plays
+        screen.worded = 3
         name = PLAYERS[players][3:]  # the computer's level: "Hard"
         screen.opponent = (
             ()
@@ -342,6 +343,7 @@ class App:
             forget("hardware.sides")
             self.controls.relay = linked
             screen.watched = 0
+            screen.worded = 1 << linked.seat  # (the other player's reasons are on their own screen)
             screen.opponent = ()
             screen.twice = False
             screen.set_style(False, self.style & FOUR_COLOURS != 0, linked.seat)

@@ -131,6 +131,7 @@ class Screen:
         self.bottom = 0  # the player seated at the bottom (set_style)
         self.twice = False  # set by the App: seats facing, two people at the device
         self.watched = 0  # set by the App: bit p for a computer player p, whose plays are marked
+        self.worded = 3  # set by the App: bit p for a player whose refusals' reasons the middle says (linked: its own)
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._refused = bytearray((_NONE, _NONE))  # where each player's refused mark is lit now
         self._status_why = 0  # the refusals the status shows (see show_game)
@@ -247,7 +248,8 @@ class Screen:
                     if counts[p] != lit[p]:
                         lit[p] = counts[p]
                         self._flash_until[p] = ticks_add(now_ms, FLASH_MS)
-                        self._newest = p
+                        if self.worded >> p & 1:
+                            self._newest = p
         redraw_at = None
         refused = self._refused
         mark_in = self._mark_in
@@ -358,7 +360,7 @@ class Screen:
             seen[:] = n  # (a slice the VM keeps on its stack: nothing allocated)
         why = self._newest  # (which reason comes first)
         for p in range(2):
-            if self._flash_until[p] is not None and controls is not None:
+            if self._flash_until[p] is not None and controls is not None and self.worded >> p & 1:
                 why = why * 256 + controls.result[p] + 1
         key = ((game.round & 0xFFFF) * 8 + phase) * 4 + (
             game.winner + 1 if phase == GAME_OVER else game.chooser + 1 if phase == CHOOSE else 0
@@ -385,7 +387,7 @@ class Screen:
                     y = self.status.group.y
                     if word:
                         p = self._newest if self._flash_until[self._newest] is not None else self._newest ^ 1
-                        y = (self.status_low if p == 0 else self.status_top).group.y
+                        y = (self.status_low if p == self.bottom else self.status_top).group.y
                     elif phase == SLAP:
                         word = "SLAP!"
                     self._show_big(big, word, y)
@@ -531,10 +533,14 @@ class Screen:
         # The reason of a refused move still flashing: player's (-1: either's,
         # the newest first, with who it is for: their name, else the side's
         # arrow, "v" bottom or "^" top), where it fits in cols (0: the
-        # middle's line).
+        # middle's line). Only a worded player's (linked play: a device
+        # says why its own player's move was refused; the other's shows
+        # at their card).
         for q in range(2):
             p = q ^ self._newest
             if self._flash_until[p] is None or controls is None or player >= 0 and p != player:
+                continue
+            if not self.worded >> p & 1:
                 continue
             r = controls.result[p]
             words = _SPEED_WHY if self.speed else _SPIT_WHY

@@ -17,7 +17,8 @@ from hardware.controls import NOTHING_CHOSEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED, SNAP_ON
-from hardware.screen import Screen
+from hardware.screen import FLASH_MS, Screen
+from hardware.sprites import GLYPH_CROSS
 
 PICO = profiles.get("pico-st7789-240")
 
@@ -159,7 +160,9 @@ def test_each_press_of_the_order_sounds_once_on_each_device():
 def test_a_lone_pile_key_let_go_is_refused_on_both_screens(tmp_path, monkeypatch):
     # A pile key pressed with nothing chosen is refused once let go (not at
     # once: both pile keys held are the pause chord). Linked, the key let go
-    # goes into the order after its press, so both devices flash it, drawn.
+    # goes into the order after its press, so both devices flash its cross at
+    # the pile, drawn; the reason's word shows on the refused player's own
+    # screen only (the other player reads theirs on theirs).
     displays, screens = two_displays(monkeypatch)
     pair = Pair(PICO, screens, seed=7)
     assert pair.start()
@@ -179,8 +182,15 @@ def test_a_lone_pile_key_let_go_is_refused_on_both_screens(tmp_path, monkeypatch
             assert c.refused[seat] == PILE_0 + 1
             image = snapshot(displays[pair.devices.index(d)], "lone-pile-%d-%d" % (seat, i), tmp_path)
             check_pixels(d.app.screen, image, 240, 240)
-            shown = [t.text for t in (d.app.screen.big, d.app.screen.status) if t is not None and not t.group.hidden]
-            assert "pick" in shown[0], shown  # (the reason, in the middle: the big word where the panel has it)
+            z = d.app.screen
+            assert z.pile_info[1][0] == GLYPH_CROSS  # (the pile's arrow crossed, on both)
+            shown = [t.text for t in (z.big, z.status) if t is not None and not t.group.hidden]
+            if d.app.linked.seat == seat:
+                assert "pick" in shown[0], shown  # (the reason, in the middle: the big word where the panel has it)
+                assert z.big.group.y == z.status_low.group.y  # (in the half of the player it is for: the bottom)
+            else:
+                assert z.big.group.hidden and not any("pick" in t for t in shown), shown
+        pair.run(FLASH_MS)  # (both flashes out)
     displayio.release_displays()
 
 
