@@ -152,6 +152,7 @@ class Screen:
         self._seen = bytearray(14)
         self._mark_in = bytearray(b"\xff" * 10)
         self._mark_drawn = bytearray(b"\xff" * 10)
+        self._later = 0  # stocks a mark left, drawn at the next call (bit i: place i; see show_game)
         self._drawn_cross = bytearray((GLYPH_BLANK, GLYPH_BLANK))
         self._drawn_refused = bytearray((_NONE, _NONE))
         self._drawn_star = 0
@@ -297,10 +298,12 @@ class Screen:
         changed = n != seen
         if full or self.speed and changed:
             dirty = 0x3FF
+            self._later = 0
             for j in range(10):
                 drawn_in[j] = mark_in[j]
         else:
             dirty = 0
+            gone = 0
             if mark_in != drawn_in:  # the stocks marked before and now
                 for j in range(10):
                     now_at = mark_in[j]
@@ -311,11 +314,26 @@ class Screen:
                         if now_at < 5:
                             dirty |= 1 << (b + now_at)
                         if was_at < 5:
-                            dirty |= 1 << (b + was_at)
+                            gone |= 1 << (b + was_at)
             if changed:
                 for i in range(10):
                     if n[i] != seen[i]:
                         dirty |= 1 << i
+            # A player's rows are one grid, and displayio composes the span
+            # between two changed tiles of a grid: a mark moving along the
+            # row (a refusal at another card, the cursor) would redraw the
+            # row between them. So where a stock of its row gains a mark or
+            # a card now, the place a mark left is drawn at the next call
+            # (the next pass, a few ms later): the press's own change first.
+            later = 0
+            if gone & ~dirty:
+                for half in (0x1F, 0x3E0):
+                    if dirty & half:
+                        later |= gone & half & ~dirty
+            dirty |= (gone & ~later) | self._later  # (and what the last call left)
+            self._later = later
+            if later:
+                redraw_at = now_ms
         i = 0
         while dirty:
             if dirty & 1:
