@@ -424,8 +424,12 @@ class Screen:
 
     def _show_big(self, big, word, y):
         # A big copy of the middle (Screen.big) shows word centred at y, or
-        # is hidden where word is "" (blank, back at y: a hidden grid's cells
-        # and place cost no drawing, and shown again it is drawn whole).
+        # is hidden where word is "" (blank, where it was: a hidden grid's
+        # cells cost no drawing, and shown again it is drawn whole). Moved
+        # while hidden, the firmware would compose the place it left too
+        # when it shows again: its TileGrid.c keeps a hidden grid's area as
+        # drawn at every other refresh, and a grid moved from a drawn area
+        # composes both.
         if word:
             if big.group.y != y:
                 big.group.y = y
@@ -435,7 +439,6 @@ class Screen:
         elif not big.group.hidden:
             big.group.hidden = True
             big.show(())
-            big.group.y = y
 
     def _stock(self, game, p, s, i, n, mark_in):
         # Stock s of player p (place i): its card, the back edges under it

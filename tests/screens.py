@@ -458,7 +458,8 @@ def tiles(screen, group):
     out = []
     for layer in group:
         if isinstance(layer, displayio.Group):
-            out.append(("group", layer.x, layer.y, layer.hidden))
+            # (where a hidden group lies is not seen: Screen leaves the big words where they were)
+            out.append(("group", None, None, True) if layer.hidden else ("group", layer.x, layer.y, False))
             out.extend(tiles(screen, layer))
         else:
             if layer.hidden and layer.bitmap in (screen.ranks_sheet, screen.suits_sheet):
