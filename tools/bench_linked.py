@@ -253,8 +253,16 @@ def pico_figures(presses=40):
         seat = (r.probe("linked") or "?").split()[0]
         print(
             "emulated Pico %d (player %s): heap kept in the linked match %.1f KB (goal 64); ordinary moves %d, "
-            "allocating %d (%d B: a move drawn as a refusal's word comes or goes builds the middle's words)"
-            % (d, seat, (top - free) / 1024, moves, allocating, total)
+            "allocating %d (%d B%s)"
+            % (
+                d,
+                seat,
+                (top - free) / 1024,
+                moves,
+                allocating,
+                total,
+                ": a move drawn as a refusal's word comes or goes builds the middle's words" if total else "",
+            )
         )
     waits = []
     for r in runs:
