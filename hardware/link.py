@@ -75,6 +75,10 @@ class Link:
         self._rx = bytearray(64)  # the UART's bytes, as read
         self._frame = bytearray(_FRAME)  # the frame being received
         self._got = 0  # its bytes so far
+        # No frame's start seen yet: the bytes before the first are a frame's
+        # tail (the UART opened, or the other device restarted, mid-frame),
+        # not noise, and are skipped uncounted.
+        self._synced = False
         self._payload = bytearray(PAYLOAD)  # a received frame's payload, for on_frame
         self._tx = bytearray(_FRAME)  # a frame being written
         self._views = [memoryview(self._tx)[: 8 + n] for n in range(PAYLOAD + 1)]  # (a slice a pass would allocate)
@@ -191,6 +195,7 @@ class Link:
         rx = self._rx
         f = self._frame
         got = self._got
+        synced = self._synced
         for i in range(n):
             b = rx[i]
             if got >= 2:
@@ -204,7 +209,8 @@ class Link:
                 if b == _MAGIC0:
                     f[0] = b
                     got = 1
-                else:
+                    synced = True
+                elif synced:
                     self.bad += 1
             elif b == _MAGIC1:
                 f[1] = b
@@ -213,6 +219,7 @@ class Link:
                 got = 0
                 self.bad += 1
         self._got = got
+        self._synced = synced
 
     def _parse(self, now):
         # The frame in _frame[:_got], once whole, delivered; a frame that is

@@ -146,6 +146,21 @@ def test_a_frame_a_byte_short_does_not_take_the_next_one_with_it():
     assert got == [bytes((1, 1, 1, 1)), bytes((2, 2, 2, 2))] and receiver.bad >= 1
 
 
+def test_a_frames_tail_before_the_first_frame_is_not_noise_but_bytes_after_it_are():
+    # A UART opened (or a device restarted) while the other side writes
+    # reads the rest of a frame first: skipped, not counted as noise (a
+    # restarted device showed "cable noise: 12" for a tick's tail). Once a
+    # frame's start has been seen, bytes that are not frames count.
+    sender = Link(_Bytes(b""), lambda *a: None)
+    for i in range(2):
+        sender.send(UNRELIABLE + 1, bytes((i, i, i, i)), 4, 0)
+    one, two = bytes(sender.uart.sent[:12]), bytes(sender.uart.sent[12:24])
+    got = []
+    receiver = Link(_Bytes(one[1:] + two + b"\x01\x02\x03"), lambda kind, p, n: got.append(bytes(p[:n])))
+    receiver.poll(0)
+    assert got == [bytes((1, 1, 1, 1))] and receiver.bad == 3
+
+
 def test_the_other_side_knows_when_every_earlier_reliable_frame_is_here():
     # What the follower's ticks rest on (hardware/linked.py): its next
     # number, and the referee's word that every frame before it arrived.
