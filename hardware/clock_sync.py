@@ -61,6 +61,17 @@ class ClockSync:
         self._c_at = 0
         self._c_off2 = 0
 
+    def restart(self):
+        # The other device started again: its clock is another, and nothing
+        # the pings said of the last one holds. (In place: the arrays are
+        # read only as far as the pings since.)
+        self.pings = 0
+        self.ppm = 0
+        self._w_rtt = -1
+        self._samples = 0
+        self.drift_known = False
+        self._c_pings = -1
+
     def ping(self, t1, t2, t3, t4):
         # One ping's timestamps; False for one that cannot be (a negative round trip).
         rtt = ticks_diff(t4, t1) - ticks_diff(t3, t2)

@@ -9,7 +9,7 @@
 # match) and that match's hash. A different version, game or rules is a
 # message on both screens. Once each has heard the other hear it, the higher
 # nonce referees and deals. A device in a match referees a device that comes
-# back from a restart.
+# back from a restart (the referee restarted: the follower becomes it).
 
 from .modes import PLAYING, SEEKING
 from .ticks import ticks_add, ticks_diff
@@ -68,9 +68,12 @@ class Hello:
             linked.problem = "versions differ: %d here, %d there" % (VERSION, p[0])
             return
         if linked.state == PLAYING:
-            # The other device restarted (or left the match and came back):
-            # it joins ours, which this device now referees.
-            if state == SEEKING and seen == linked.nonce and self.rejoin:
+            # The other device restarted: it joins ours, which this device
+            # referees. A referee's position goes to it when the frames start
+            # again (restart_link) or the cable is back; a follower becomes
+            # the referee, from its own position (the restarted device's is
+            # gone). (The hello stays loaded until the other device is back.)
+            if state == SEEKING and self.rejoin and not linked.is_referee:
                 self.rejoin = False
                 linked.rejoined(now)
             return

@@ -339,11 +339,15 @@ class Linked:
         self.send_snapshot(SNAP_START, now)
 
     def rejoined(self, now):
-        # The other device restarted mid-match and joins it again: this
-        # device referees it, from our position, in the pause.
+        # The referee restarted mid-match and joins it again: this device,
+        # its follower, referees it now, from our position, in the pause
+        # (the events the referee applied and we never took are gone with it).
         self._be_referee()
         self.lost = False
         self._wait_snap = False
+        self._check = -1
+        self._heard_at = now
+        self._ping_at = ticks_add(now, -PING_MS)  # (a ping at once: the new device's clock is another)
         self.send_snapshot(SNAP_PAUSED, now)
 
     def restart_link(self):
@@ -355,6 +359,9 @@ class Linked:
         # then carried the old numbers, which the new device cannot take).
         self.link.reset()
         self._drop_snap()
+        if self.sync is not None:
+            self.sync.restart()  # (a restarted device's clock starts again: pinged anew)
+            self._ping_at = ticks_add(self._now, -PING_MS)
         if self.state == PLAYING and self.is_referee and not self.lost:
             self.send_snapshot(SNAP_PAUSED, self._now)
 
@@ -556,8 +563,11 @@ class Linked:
                 self._check = p[2] | p[3] << 8 | p[4] << 16
         elif kind == _PRESS:
             if self.is_referee and self.state == PLAYING and not self.lost:
-                t = self.sync.to_ours(_get32(p, 1), now)
-                self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
+                if self.sync.known():
+                    t = self.sync.to_ours(_get32(p, 1), now)
+                    self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
+                else:
+                    t = now  # (its clock not yet pinged, after a restart: it pressed before now, as near as known)
                 if ticks_diff(t, self._snap_at) >= 0:  # (a press from before the last snapshot is stale)
                     self.referee.add(1 - self.seat, p[0], t)
         elif kind == _TICK:

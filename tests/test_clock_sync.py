@@ -64,6 +64,20 @@ def test_a_timestamp_of_theirs_in_our_time():
     assert sync.to_ours(20000, 5000) == 20000 - 9998
 
 
+def test_a_restarted_device_is_pinged_anew():
+    # Its clock starts again (issue 36: a device restarted mid-match): what
+    # the pings said of the old one, the offset and the drift, is dropped.
+    sync = ClockSync()
+    for k in range(200):  # a 50 ppm drift, learned over 200 s
+        t = 1000 * k
+        sync.ping(t, t + 9000 + k // 20, t + 9001 + k // 20, t + 10)
+    assert sync.drift_known and sync.offset2(200000) > 17000
+    sync.restart()
+    assert not sync.known() and not sync.drift_known and sync.ppm == 0
+    sync.ping(300000, 1000, 1001, 300010)  # the new clock: 299,004.5 ms behind
+    assert sync.known() and sync.offset2(300010) == -598009
+
+
 def test_a_ping_allocates_nothing_on_the_vm():
     out = run_vm("clock_sync.py", pkgs=("hardware",))
     assert "refuses True" in out and "allocated nothing True" in out, out

@@ -8,6 +8,7 @@ import pytest
 from helpers import position
 from screens import check_pixels, snapshot
 
+from desktop.keys import POWER_ON_TICKS
 from desktop.link_model import Clock
 from desktop.link_model import Link as Cable
 from desktop.linked_pair import Device, Pair, QuietScreen, Racer
@@ -19,6 +20,7 @@ from hardware.linked import LOST_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED, SNAP_ON
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
+from hardware.ticks import ticks_add
 
 PICO = profiles.get("pico-st7789-240")
 
@@ -226,28 +228,37 @@ def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doub
     assert play_checked(pair, racers, 20000) > 10
 
 
-def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position():
+@pytest.mark.parametrize("who", [1, 0])
+def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position(who):
+    # Either device loses power mid-match and starts again (a new App, a new
+    # nonce, its clock from the start, its menu): the one still in the match
+    # referees it from its position, the referee as it was or the follower
+    # now (device 0 referees: the higher nonce), each with its own player,
+    # the new clock pinged anew.
     pair = Pair(PICO, quiet(), seed=4)
     assert pair.start()
     racers = [Racer(d, 40 + i) for i, d in enumerate(pair.devices)]
     play_checked(pair, racers, 8000)
-    ref, fol = pair.devices
-    kept = ref.app.game.text()
-    # The follower loses power and starts again: a new App, a new nonce, its menu.
-    fresh = Device(PICO, QuietScreen(PICO), pair.cable, 1, fol.clock, pair.t_us, 0x2222, 99)
-    pair.devices[1] = fresh
+    assert pair.devices[0].app.linked.is_referee
+    stays = pair.devices[1 - who]
+    kept = stays.app.game.text()
+    old = pair.devices[who].clock
+    clock = Clock(ticks_add(POWER_ON_TICKS, -(pair.t_us[0] // 1000)), old.ppm)  # (a board's clock starts again)
+    fresh = Device(PICO, QuietScreen(PICO), pair.cable, who, clock, pair.t_us, 0x2222, 99)
+    pair.devices[who] = fresh
     pair.run(LOST_MS + 500)
-    assert ref.app.mode == PAUSED and ref.app.pause_why == "cable silent"
+    assert stays.app.mode == PAUSED and stays.app.pause_why == "cable silent"
     fresh.app.press(0, PILE_0 + 1)  # linked play is chosen: "go"
     assert pair.run_until(lambda: fresh.app.mode == PAUSED, 3000)
-    assert fresh.app.game.text() == ref.app.game.text() == kept
-    assert fresh.app.linked.seat == 1 and ref.app.linked.is_referee
+    assert fresh.app.game.text() == stays.app.game.text() == kept
+    assert fresh.app.linked.seat == who and stays.app.linked.is_referee and not fresh.app.linked.is_referee
+    assert fresh.app.linked.link.bad == 0  # (a frame's tail read first is no noise: the pause says none)
     for d in pair.devices:
         d.press(STOCK_0)
     pair.run(3500)
-    assert ref.app.mode == fresh.app.mode == MATCH
-    assert ref.app.linked.hello is None  # (the hellos' part let go again once the other is back)
-    racers[1] = Racer(fresh, 41)
+    assert stays.app.mode == fresh.app.mode == MATCH
+    assert stays.app.linked.hello is None  # (the hellos' part let go again once the other is back)
+    racers[who] = Racer(fresh, 41)
     assert play_checked(pair, racers, 10000) > 5
 
 
