@@ -58,8 +58,10 @@ class Hello:
         nonce = p[3] | p[4] << 8
         if nonce != linked.peer:
             # Another device, or the same one restarted: its frames start
-            # again from the first, and so do ours.
-            self.rejoin = linked.peer != 0
+            # again from the first, and so do ours. (A device that joined a
+            # match by its snapshot has heard no hello of the other: in a
+            # match, a new nonce is a restart all the same.)
+            self.rejoin = linked.peer != 0 or linked.state == PLAYING
             linked.peer = nonce
             linked.restart_link()
         seen = p[5] | p[6] << 8

@@ -228,23 +228,16 @@ def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doub
     assert play_checked(pair, racers, 20000) > 10
 
 
-@pytest.mark.parametrize("who", [1, 0])
-def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position(who):
-    # Either device loses power mid-match and starts again (a new App, a new
-    # nonce, its clock from the start, its menu): the one still in the match
-    # referees it from its position, the referee as it was or the follower
-    # now (device 0 referees: the higher nonce), each with its own player,
-    # the new clock pinged anew.
-    pair = Pair(PICO, quiet(), seed=4)
-    assert pair.start()
-    racers = [Racer(d, 40 + i) for i, d in enumerate(pair.devices)]
-    play_checked(pair, racers, 8000)
-    assert pair.devices[0].app.linked.is_referee
+def restart(pair, racers, who, nonce):
+    # Device who loses power and starts again (a new App, a new nonce, its
+    # clock from the start, its menu), then its player chooses linked play:
+    # the device still in the match referees it from its position, each with
+    # its own player, and both play on.
     stays = pair.devices[1 - who]
     kept = stays.app.game.text()
     old = pair.devices[who].clock
     clock = Clock(ticks_add(POWER_ON_TICKS, -(pair.t_us[0] // 1000)), old.ppm)  # (a board's clock starts again)
-    fresh = Device(PICO, QuietScreen(PICO), pair.cable, who, clock, pair.t_us, 0x2222, 99)
+    fresh = Device(PICO, QuietScreen(PICO), pair.cable, who, clock, pair.t_us, nonce, 99)
     pair.devices[who] = fresh
     pair.run(LOST_MS + 500)
     assert stays.app.mode == PAUSED and stays.app.pause_why == "cable silent"
@@ -258,8 +251,32 @@ def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position(who
     pair.run(3500)
     assert stays.app.mode == fresh.app.mode == MATCH
     assert stays.app.linked.hello is None  # (the hellos' part let go again once the other is back)
-    racers[who] = Racer(fresh, 41)
+    racers[who] = Racer(fresh, 41 + who)
     assert play_checked(pair, racers, 10000) > 5
+
+
+@pytest.mark.parametrize("who", [1, 0])
+def test_a_restarted_handheld_rejoins_the_match_from_the_other_ones_position(who):
+    # Either device (device 0 referees: the higher nonce): the referee as it
+    # was, or the follower becomes it; the new clock is pinged anew.
+    pair = Pair(PICO, quiet(), seed=4)
+    assert pair.start()
+    racers = [Racer(d, 40 + i) for i, d in enumerate(pair.devices)]
+    play_checked(pair, racers, 8000)
+    assert pair.devices[0].app.linked.is_referee
+    restart(pair, racers, who, 0x2222)
+
+
+def test_a_handheld_that_joined_by_the_snapshot_referees_when_the_other_restarts():
+    # A device that came back took up the referee's position and never heard
+    # its hello; when the referee restarts in turn, its new nonce is a
+    # restart all the same, and the device that came back referees.
+    pair = Pair(PICO, quiet(), seed=4)
+    assert pair.start()
+    racers = [Racer(d, 40 + i) for i, d in enumerate(pair.devices)]
+    play_checked(pair, racers, 4000)
+    restart(pair, racers, 1, 0x2222)  # the follower
+    restart(pair, racers, 0, 0x3333)  # then the referee
 
 
 def test_the_referee_sends_its_position_again_numbered_anew_when_the_frames_start_again():
