@@ -183,6 +183,19 @@ class Controls:
         self._time[i] = timestamp
         self._count = i + 1
 
+    def settle(self):
+        # A position taken up from elsewhere (linked play's snapshot, on both
+        # devices alike): no half-made move, and nothing the moves before it
+        # left waiting (a pick refused when its key is let go, a pile just
+        # changed that makes a play a race lost, a round just dealt that
+        # makes a press a late slap): their times may be another clock's
+        # (a new referee's), and the other device never had them.
+        self.chosen[0] = self.chosen[1] = self.slot[0] = self.slot[1] = NONE
+        self._pick[0] = self._pick[1] = NONE
+        self._pile_by[0] = self._pile_by[1] = NONE
+        self.played[0] = self.played[1] = NONE
+        self._dealt = False
+
     def held(self, key):
         # True while key is down; down_at(key) is when it went down.
         return self._held[key] == 1

@@ -6,19 +6,12 @@
 # (hardware/linked.py): a match plays without it.
 
 from . import forget
-from .controls import NONE
 from .modes import GO_ON, LOBBY, PAUSED, SNAP_ON, SNAP_START
 
 SNAP_MAX = 320  # the longest position line
 SNAP = 0x03  # the first frame: how, its seat, the order's number (2), length (2), the snapshot's number, the line
 MORE = 0x04  # the line's next bytes
 _FIRST = 9  # the line's bytes in the first frame (7 before them)
-
-
-def _no_half_moves(controls):
-    # Neither player has a stock chosen or an empty slot picked: both
-    # devices drop theirs when a snapshot goes from one to the other.
-    controls.chosen[0] = controls.chosen[1] = controls.slot[0] = controls.slot[1] = NONE
 
 
 class Snapshot:
@@ -51,7 +44,7 @@ class Snapshot:
         self.number = self.linked.snapshots
         self._out = 0
         self._len = n
-        _no_half_moves(app.controls)  # (the follower's half-made moves go: so do ours)
+        app.controls.settle()  # (the follower's half-made moves and races go: so do ours)
 
     def pump(self, now):
         # The line's next frames, as many as the link's window takes: True
@@ -134,7 +127,7 @@ class Snapshot:
             game = games.from_text(line)
             for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
                 forget(name)  # (the notation is read again only at the next snapshot)
-            _no_half_moves(app.controls)  # (the referee's went too)
+            app.controls.settle()  # (the referee's went too: no half-made move, no race waiting)
         if game is None:
             return
         if how == SNAP_START or app.mode == LOBBY or app.game is None:

@@ -198,3 +198,37 @@ def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, f
     image = snapshot(display, name + "-slap", tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     assert all(middle(screen, q if facing else -1) == ["SLAP!"] for q in range(2))
+
+
+def test_a_position_taken_up_from_elsewhere_keeps_no_race_of_the_moves_before_it():
+    # Linked play's snapshot (issue 36) is taken up on both devices, one of
+    # which never saw the moves before it, and after a restart the order's
+    # times are a new referee's clock: Controls.settle() drops what those
+    # moves left waiting, so both judge the next presses alike.
+    from hardware import profiles
+    from hardware.controls import NOTHING_CHOSEN, TAKEN
+
+    profile = profiles.get("pico-st7789-240")
+    for settled in (False, True):
+        controls = Controls(profile["keymap"], profile["cursor"])
+        g = _game("spit")
+        t = POWER_ON_TICKS
+        t = _tap(controls, g, profile, 0, STOCK_0, t)  # 8D fits 7C and 9C: chosen
+        t = _tap(controls, g, profile, 1, STOCK_0, t)  # 6H onto 7C: pile 0 changed
+        if settled:
+            controls.settle()
+            assert controls.chosen[0] == controls.slot[0] == 255
+            controls.chosen[0] = 0  # (chosen again after it: the race is what is tested)
+        t = _tap(controls, g, profile, 0, PILE_0, t)  # 8D onto 6H: no fit
+        assert controls.result[0] == (5 if settled else TAKEN)  # (the engine's "no fit" once settled)
+        # A pile key pressed with nothing chosen waits for its key let go:
+        # settled before that, it is no refusal.
+        k = profile["keymap"].index(PILE_0 + 1)
+        refusals = controls.refusals[0]
+        controls.feed(g, k, True, t)
+        controls.apply(g)
+        if settled:
+            controls.settle()
+        controls.feed(g, k, False, (t + 60) % _WRAP)
+        assert controls.refusals[0] == refusals + (0 if settled else 1)
+        assert settled or controls.result[0] == NOTHING_CHOSEN

@@ -1,15 +1,20 @@
 """Linked play (issue 36), more seeds than make test: whole matches on lossy
-and bursty cables, pulled cables, the VM's runs against CPython's."""
+and bursty cables, pulled cables, handhelds restarted, the VM's runs against
+CPython's."""
 
 import pytest
 from test_linked import PICO, play_checked, quiet
 from test_linked_vm import PKGS
 from test_vm import run_cpython, run_vm
 
+from desktop.keys import POWER_ON_TICKS
+from desktop.link_model import Clock
 from desktop.link_model import Link as Cable
-from desktop.linked_pair import Pair, Racer
-from hardware.keymaps import STOCK_0
+from desktop.linked_pair import Device, Pair, QuietScreen, Racer
+from engine.cards import Rng
+from hardware.keymaps import PILE_0, STOCK_0
 from hardware.modes import MATCH, OVER, PAUSED
+from hardware.ticks import ticks_add
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -44,6 +49,42 @@ def test_pulled_cables_pause_both_and_lose_nothing(seed):
             d.press(STOCK_0)
         pair.run(3500)
         assert all(d.app.mode == MATCH for d in pair.devices) and pair.agree()
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_either_handheld_restarted_at_any_moment_rejoins_where_the_other_is(seed):
+    # Power lost on a device at a random moment of a match on a lossy cable
+    # (in play, in a pause, in a countdown), a new clock and nonce, linked
+    # play chosen again after a random while (before or after the other
+    # device finds the cable silent): it takes up the other's position, and
+    # the match goes on with both agreeing.
+    rng = Rng(300 + seed)
+    pair = Pair(PICO, quiet(), seed=300 + seed, cable=Cable(seed, loss=2000))
+    assert pair.start()
+    racers = [Racer(d, 5 * seed + i) for i, d in enumerate(pair.devices)]
+    for restart in range(3):
+        play_checked(pair, racers, 500 + rng.below(5000))
+        if any(d.app.mode == OVER or d.app.linked is None for d in pair.devices):
+            break
+        who = rng.below(2)
+        stays = pair.devices[1 - who]
+        clock = Clock(ticks_add(POWER_ON_TICKS, -(pair.t_us[0] // 1000)), rng.below(101) - 50)
+        fresh = Device(PICO, QuietScreen(PICO), pair.cable, who, clock, pair.t_us, 1 + rng.below(0xFFFE), seed)
+        pair.devices[who] = fresh
+        racers[who] = Racer(fresh, 5 * seed + 2 + restart)
+        racers[1 - who].left = []  # (its player stops: a move's pile key in the pause would leave)
+        pair.run(rng.below(3000))
+        fresh.app.press(0, PILE_0 + 1)  # linked play chosen again: "go"
+        assert pair.run_until(lambda: fresh.app.mode == PAUSED and stays.app.mode == PAUSED and pair.agree(), 8000)
+        assert stays.app.linked.is_referee and not fresh.app.linked.is_referee
+        assert fresh.app.linked.seat == who and stays.app.linked.seat == 1 - who
+        end = pair.t_us[0] + 8 * 10**6
+        while not pair.playing() and pair.t_us[0] < end:  # (the racers press to go on)
+            for r in racers:
+                r.step()
+            pair.run(1)
+        assert pair.playing() and pair.agree()
+        assert play_checked(pair, racers, 3000) > 0  # (equal after every event)
 
 
 @pytest.mark.parametrize("seed", range(6, 12))
