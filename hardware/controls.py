@@ -113,7 +113,9 @@ class Controls:
         # Linked play (hardware/linked.py): every press of this device's
         # buttons goes to relay.press(player, action, time) instead, in a
         # match and its scenes alike; the order of both devices' presses comes
-        # back through push().
+        # back through push(), and a pile key let go through let_go(): the
+        # pile keys held (the pause chord makes no move) are then the order's,
+        # so that both devices judge a press alike.
         self.relay = None
 
     # -- events in --
@@ -129,7 +131,7 @@ class Controls:
             if self._held[key]:
                 self._held[key] = 0
                 self.down -= 1
-                if 0 <= pile < 2:
+                if 0 <= pile < 2 and self.relay is None:
                     self._piles[p] &= ~(1 << pile)
             self._ever[key] = 1
             self._edge_at[key] = timestamp
@@ -145,7 +147,7 @@ class Controls:
             return  # no release in between: not a new press
         self._held[key] = 1
         self.down += 1
-        if 0 <= pile < 2:
+        if 0 <= pile < 2 and self.relay is None:  # (relayed: as the order says, _press and let_go)
             self._piles[p] |= 1 << pile
         if self._resync:
             if ticks_diff(timestamp, self._resync_at) <= self.RESYNC_MS:
@@ -165,6 +167,8 @@ class Controls:
     def let_go(self, game, player, action, timestamp):
         # A pile key let go: refused (NOTHING_CHOSEN) if it was pressed with
         # nothing chosen and no other press of that player came since.
+        if self.relay is not None:
+            self._piles[player] &= ~(1 << (action - PILE_0))
         if self._pick[player] != action:
             return
         self._pick[player] = NONE
@@ -195,6 +199,7 @@ class Controls:
         self._pile_by[0] = self._pile_by[1] = NONE
         self.played[0] = self.played[1] = NONE
         self._dealt = False
+        self._piles[0] = self._piles[1] = 0  # (relayed: a pile key's press before it may be one device's only)
 
     def held(self, key):
         # True while key is down; down_at(key) is when it went down.
@@ -209,8 +214,9 @@ class Controls:
         for k in range(len(self._held)):
             self._held[k] = 0
         self.down = 0
-        self._piles[0] = self._piles[1] = 0
-        self._pick[0] = self._pick[1] = NONE
+        if self.relay is None:  # (relayed, the pile keys held are the order's, the same on both devices)
+            self._piles[0] = self._piles[1] = 0
+            self._pick[0] = self._pick[1] = NONE
         self._resync = True
         self._resync_at = now
 
@@ -290,6 +296,8 @@ class Controls:
     def _press(self, game, player, action):
         self.presses += 1
         self._pick[player] = NONE  # a new press of theirs: a pick refusal waiting for its key is dropped
+        if self.relay is not None and PILE_0 <= action < PREV:
+            self._piles[player] |= 1 << (action - PILE_0)  # (the order's: both devices alike)
         ph = game.phase
         if ph == READY:
             if not self._dealt or ticks_diff(self.now, self._dealt_at) >= self.SPIT_GRACE_MS:

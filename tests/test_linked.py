@@ -196,6 +196,27 @@ def test_a_lone_pile_key_let_go_is_refused_on_both_screens(tmp_path, monkeypatch
     displayio.release_displays()
 
 
+def test_both_pile_keys_held_refuse_nothing_on_either_device():
+    # Both pile keys of a player held are the pause chord: the second press
+    # makes no move and no refusal. Which pile keys are held is the order's
+    # (each press and let-go in it), not the device's own keys: the device
+    # that does not hold them refused the second key let go.
+    pair = Pair(PICO, quiet(), seed=7)
+    assert pair.start()
+    pair.run(2000)
+    set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
+    devices = sorted(pair.devices, key=lambda d: d.app.linked.seat)
+    for seat in (1, 0):
+        before = [d.app.controls.refusals[seat] for d in devices]
+        devices[seat].press(PILE_0, hold_us=400000)
+        pair.run(100)
+        devices[seat].press(PILE_0 + 1, hold_us=150000)
+        pair.run(700)
+        assert pair.agree()
+        assert [d.app.controls.refusals[seat] for d in devices] == before
+        assert all(d.app.mode == MATCH for d in devices)
+
+
 def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doubled_move():
     pair = Pair(PICO, quiet(), seed=3, cable=Cable(3))
     assert pair.start()
