@@ -75,7 +75,11 @@ def test_either_handheld_restarted_at_any_moment_rejoins_where_the_other_is(seed
         racers[1 - who].left = []  # (its player stops: a move's pile key in the pause would leave)
         pair.run(rng.below(3000))
         fresh.app.press(0, PILE_0 + 1)  # linked play chosen again: "go"
-        assert pair.run_until(lambda: fresh.app.mode == PAUSED and stays.app.mode == PAUSED and pair.agree(), 8000)
+
+        def back(f=fresh, s=stays):  # both in the pause, the positions equal
+            return f.app.mode == PAUSED and s.app.mode == PAUSED and pair.agree()
+
+        assert pair.run_until(back, 8000)
         assert stays.app.linked.is_referee and not fresh.app.linked.is_referee
         assert fresh.app.linked.seat == who and stays.app.linked.seat == 1 - who
         end = pair.t_us[0] + 8 * 10**6
