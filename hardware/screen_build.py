@@ -281,10 +281,15 @@ def _build_table(screen, w, h, z):
     screen.status_low.group.hidden = True
     # On the bigger panels, what a player needs mid-race (a refusal's reason,
     # SLAP!) is drawn at twice the font's size over a copy of the middle's
-    # two lines, in the same 24 px: one line upright (over status, or
-    # status_low with seats facing: Screen moves it) and one turned (over
+    # two lines, in the same 24 px: one line upright (over status_low, the
+    # bottom player's, where it is built: Screen moves it over status for
+    # SLAP! or status_top for the top player's word) and one turned (over
     # status_top). Its cells are opaque, so displayio stops at them: showing
     # it composes its own area once and leaves the lines below as they are.
+    # (Shown again somewhere else, the firmware may compose the place it
+    # was built or last shown too: CircuitPython's TileGrid.c keeps a
+    # hidden grid's area at every other refresh. Built where a linked
+    # handheld's own word goes, it never moves there.)
     # Its ink is centred between the piles' cards as far as it can be while
     # each big copy covers its copy of the lines (which it must hide whole)
     # and keeps off the piles' grids.
@@ -294,7 +299,7 @@ def _build_table(screen, w, h, z):
         big_w = 12 * cols
         x = pile_x[0] + cw + (pile_x[1] - pile_x[0] - cw - big_w + 2) // 2
         room = (pile_x[0] + tw, pile_x[1] - big_w)
-        screen.big = Text(screen.table, _cover(x, big_w, screen.status, room), status[1], cols, 1, 2)
+        screen.big = Text(screen.table, _cover(x, big_w, screen.status, room), status[1] + 12, cols, 1, 2)
         screen.big.group.hidden = True
         screen.big_top = _turned(Text(screen.table, 0, status[1] - 12, cols, 1, 2))
         screen.big_top.group.x = _cover(x - 2, big_w, screen.status_top, room)
