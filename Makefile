@@ -49,7 +49,8 @@ format: install
 	$(VENV)/bin/ruff format --quiet .
 	$(VENV)/bin/ruff check --quiet --fix .
 
-# Many more games, matches and random presses than make test (tests/soak/; about 6 minutes on 2 cores). Nothing runs it automatically.
+# Many more games, matches and random presses than make test (tests/soak/; about 12 minutes on 2 cores with the
+# emulated firmware present, most of it the firmware's runs). Nothing runs it automatically.
 soak: install
 	SPIT_SOAK=1 $(VENV)/bin/pytest -q -n auto --dist worksteal tests/soak
 
