@@ -53,11 +53,12 @@ def test_pulled_cables_pause_both_and_lose_nothing(seed):
 
 @pytest.mark.parametrize("seed", range(100))
 def test_either_handheld_restarted_at_any_moment_rejoins_where_the_other_is(seed):
-    # Power lost on a device at a random moment of a match on a lossy cable
-    # (in play, in a pause, in a countdown), a new clock and nonce, linked
-    # play chosen again after a random while (before or after the other
-    # device finds the cable silent): it takes up the other's position, and
-    # the match goes on with both agreeing.
+    # Power lost on a device at a random moment of play on a lossy cable
+    # (three times a match, either device, so a device that came back may
+    # referee the next), a new clock and nonce, linked play chosen again
+    # after a random while (before or after the other device finds the
+    # cable silent): it takes up the other's position, and the match goes
+    # on with both agreeing.
     rng = Rng(300 + seed)
     pair = Pair(PICO, quiet(), seed=300 + seed, cable=Cable(seed, loss=2000))
     assert pair.start()
