@@ -169,5 +169,9 @@ class ClockSync:
         return (2 * total + count) // (2 * count)  # (rounded: a floor would lean one way)
 
     def to_ours(self, theirs, now):
-        # A time of their clock (a keypad timestamp) as ours, now being our time near it.
+        # A time of their clock (a keypad timestamp) as ours, now being our time
+        # near it. Before any ping (a device just restarted: its clock is new)
+        # nothing says how their clock lies: now, as near as is known.
+        if not self.pings:
+            return now
         return ticks_add(theirs, -((self.offset2(now) + 1) >> 1))

@@ -563,11 +563,8 @@ class Linked:
                 self._check = p[2] | p[3] << 8 | p[4] << 16
         elif kind == _PRESS:
             if self.is_referee and self.state == PLAYING and not self.lost:
-                if self.sync.known():
-                    t = self.sync.to_ours(_get32(p, 1), now)
-                    self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
-                else:
-                    t = now  # (its clock not yet pinged, after a restart: it pressed before now, as near as known)
+                t = self.sync.to_ours(_get32(p, 1), now)  # (before a ping, after a restart: now)
+                self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
                 if ticks_diff(t, self._snap_at) >= 0:  # (a press from before the last snapshot is stale)
                     self.referee.add(1 - self.seat, p[0], t)
         elif kind == _TICK:

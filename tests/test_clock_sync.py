@@ -74,6 +74,7 @@ def test_a_restarted_device_is_pinged_anew():
     assert sync.drift_known and sync.offset2(200000) > 17000
     sync.restart()
     assert not sync.known() and not sync.drift_known and sync.ppm == 0
+    assert sync.to_ours(1234, 300000) == 300000  # (their new clock unknown: a time of theirs is taken as now)
     sync.ping(300000, 1000, 1001, 300010)  # the new clock: 299,004.5 ms behind
     assert sync.known() and sync.offset2(300010) == -598009
 
