@@ -10,7 +10,7 @@
 
 from engine.spit import CHOOSE, GAME_OVER, PLAY, READY, SLAP, STALEMATE
 
-from . import forget, storage
+from . import forget
 from .buttons import Buttons
 from .controls import Controls
 from .feedback import MATCH_WON, REFUSED, SLAP_NOW, SLAP_WON, SPIT, TICK, Feedback
@@ -34,6 +34,8 @@ from .modes import (
     RESUME,
     START,
 )
+from .storage import MATCH as SAVED_MATCH
+from .storage import SPARE_MS
 from .ticks import ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
@@ -59,7 +61,8 @@ class App:
     ):
         self.screen = screen
         self.feedback = feedback if feedback is not None else Feedback()  # sound and lights
-        self.store = store  # hardware.storage.Store, or None: nothing is saved
+        self.store = store  # hardware.storage.Store, or None: nothing is saved (or a linked match is played)
+        self._parked = None  # what makes the Store again while a linked match has let it go (_park_store)
         self.profile = profile
         self.controls = Controls(profile["keymap"], profile["cursor"])
         self.buttons = Buttons(keys, self.controls, event, ticks_ms)
@@ -154,7 +157,7 @@ class App:
         store = self.store
         if store is None or not store.pending:
             return
-        if now or self._flushed_at is None or ticks_diff(now_ms, self._flushed_at) >= storage.SPARE_MS:
+        if now or self._flushed_at is None or ticks_diff(now_ms, self._flushed_at) >= SPARE_MS:
             store.flush()
             self._flushed_at = now_ms
 
@@ -181,11 +184,30 @@ class App:
         payload = bytearray(record.PAYLOAD)
         try:
             record.encode(g, payload)
-            self.store.save(storage.MATCH, payload)
+            self.store.save(SAVED_MATCH, payload)
         except (ValueError, OSError) as e:
             print("match not saved: %s" % e)
         forget("engine.record")  # loaded again at the next round's save
         forget("engine.games")  # (which the record loads)
+
+    def _park_store(self):
+        # A linked match is never saved: its Store is let go, and with it the
+        # storage module's code (2.6 KB of a Pico's heap), until the match is
+        # over or left (_unpark_store makes it again from the same memory).
+        # Saves held back for a later write (a PyBadge) keep it.
+        store = self.store
+        if store is not None and not store.pending:
+            self._parked = (store.nvm, store.say, store.erases_always)
+            self.store = None
+            forget("hardware.storage")
+
+    def _unpark_store(self):
+        if self._parked is not None:
+            from .storage import Store
+
+            nvm, say, erases_always = self._parked
+            self.store = Store(nvm, say, erases_always)
+            self._parked = None
 
     # -- the words of the scenes (hardware/pages.py) --
 
@@ -262,6 +284,7 @@ class App:
     def _menu(self):
         from .menu import Menu
 
+        self._unpark_store()  # (the menu saves the settings and the tally)
         if self.linked is not None:  # (linked play ends in the menu: the cable is let go)
             self.linked.close()
             self.linked = None
@@ -348,6 +371,7 @@ class App:
             screen.twice = False
             screen.set_style(False, self.style & FOUR_COLOURS != 0, linked.seat)
             forget("hardware.seats")
+            self._park_store()
         self.controls.call = game.call
         self.saved = None
         self.matches += 1
@@ -434,6 +458,7 @@ class App:
 
     def game_over(self, now_ms):
         self.draw_match(now_ms)  # the winning play, seen before the result (over.WON_MS)
+        self._unpark_store()  # (the tally counts the match)
         from .over import Over
 
         self.mode = OVER
@@ -477,7 +502,7 @@ class App:
             and self._flushed_at is not None
             and (mode != MATCH or g is not None and g.phase == READY and not g.called)
         ):
-            due = _sooner(due, ticks_diff(self._flushed_at, now_ms) + storage.SPARE_MS)  # saves to write
+            due = _sooner(due, ticks_diff(self._flushed_at, now_ms) + SPARE_MS)  # saves to write
         if mode != MATCH:
             scene = self.scene.due(now_ms)  # lines to draw, a countdown, a page of words to turn
             due = _sooner(due, scene) if scene is not None else due

@@ -32,6 +32,7 @@ def start(on_board, open_io, setting, hold):
         screen = Screen(io.display, profile)
         app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start, io.open_link)
         app.nonce = getattr(io, "nonce", None) or _nonce(setting)  # (a linked session's number: replayed, or fixed)
+        io.store = None  # (the App's now: a linked match lets it go, App._park_store)
         if not on_board:
             io.app = app  # a fast replay asks it when something is due
     except profiles.SetupError as e:

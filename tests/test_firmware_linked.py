@@ -96,6 +96,7 @@ def test_a_linked_match_on_two_emulated_picos_ends_where_the_model_predicts(tmp_
     assert {"hardware.linked", "hardware.clock_sync", "hardware.referee"} <= kept[0]
     assert "hardware.linked" in kept[1] and not {"hardware.clock_sync", "hardware.referee"} & kept[1]
     assert not {"hardware.hello", "hardware.snapshot", "hardware.lobby"} & (kept[0] | kept[1])
+    assert not {"hardware.storage"} & (kept[0] | kept[1])  # (a linked match is never saved: App._park_store)
     positions = [r.probe("position") for r in runs]
     assert positions[0] == positions[1] == want  # where the model says
     # Every press was a move, and no move allocated: link traffic included

@@ -430,6 +430,46 @@ def test_after_a_linked_match_either_key_takes_both_to_the_menu_each_tally_its_o
         assert d.app.tally[12:14] == ([1, 0] if seat_won else [0, 1])
 
 
+def test_a_linked_match_lets_its_saves_go_and_takes_them_back_for_the_tally_and_the_menu():
+    # A linked match is never saved: each device lets its Store go for the
+    # match (the storage module's heap, on a board) and makes it again from
+    # the same memory at game over, where the tally counts the match, and
+    # when a match is left for the menu. What was saved before is still there.
+    from hardware.storage import SETTINGS, TALLY, Store
+
+    pair = Pair(PICO, quiet(), seed=2, cable=Cable(2, loss=6000))
+    memories = [bytearray(b"\xff" * 4096), bytearray(b"\xff" * 4096)]
+    for d, nvm in zip(pair.devices, memories):
+        d.app.store = Store(nvm, say=lambda m: None)
+        d.app.store.save(SETTINGS, b"\x00\x05\x00\x00")
+    assert pair.start()
+    assert all(d.app.store is None for d in pair.devices)
+    racers = [Racer(d, 20 + i) for i, d in enumerate(pair.devices)]
+    play_checked(pair, racers, 400000)
+    a, b = pair.devices
+    assert a.app.mode == b.app.mode == OVER
+    for d, nvm in zip(pair.devices, memories):
+        assert d.app.store is not None and d.app.store.nvm is nvm
+        assert d.app.store.load(SETTINGS) == b"\x00\x05\x00\x00"
+        tally = Store(nvm, say=lambda m: None).load(TALLY)  # (as the next power-on reads it)
+        assert tally is not None and sum(tally[24:28]) == 1  # this match, for one of the two
+    pair.run(2000)
+    a.press(STOCK_0)
+    assert pair.run_until(lambda: a.app.mode == b.app.mode == MENU, LOST_MS + 500)
+    assert all(d.app.store is not None for d in pair.devices)
+    # A new linked match lets them go again; left from its pause, the menu has them back.
+    for d in pair.devices:
+        d.app.press(0, PILE_0 + 1)  # (the first line: a new linked match)
+    assert pair.run_until(lambda: a.app.mode == b.app.mode == MATCH, 10000)
+    assert all(d.app.store is None for d in pair.devices)
+    a.press(PILE_0, hold_us=1500000)  # the pause chord
+    a.press(PILE_0 + 1, hold_us=1500000)
+    pair.run(1600)
+    a.press(PILE_0 + 1)  # leave, on both
+    assert pair.run_until(lambda: a.app.mode == b.app.mode == MENU, 1000)
+    assert all(d.app.store is not None and d.app.store.load(SETTINGS) == b"\x00\x05\x00\x00" for d in pair.devices)
+
+
 def test_a_linked_handheld_leaves_the_cables_pins_to_the_uart():
     # The Pico profiles' link is UART0 on GP12/GP13, player 1's pile buttons
     # on a handheld for two: with SPIT_LINK the keypad is opened without them
