@@ -192,7 +192,7 @@ class App:
 
     def _park_store(self):
         # A linked match is never saved: its Store is let go, and with it the
-        # storage module's code (2.6 KB of a Pico's heap), until the match is
+        # storage module's code (2.1 KB of a Pico's heap), until the match is
         # over or left (_unpark_store makes it again from the same memory).
         # Saves held back for a later write (a PyBadge) keep it.
         store = self.store

