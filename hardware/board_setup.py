@@ -94,25 +94,13 @@ def _open_rest(display, board, profile, ticks_ms, linked):
         print("nothing will be saved: %s" % e)
     io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
     if link is not None:
-        io.open_link = _uart(board, link)
+        from .profiles import LINK_BAUD
+
+        # (BoardIO's own method: a function of this module, a closure too,
+        # would keep the whole module in the heap, which code.py forgets)
+        io.link_pins = (_pin(board, link[0]), _pin(board, link[1]), LINK_BAUD)
+        io.open_link = io.open_uart
     return io
-
-
-def _uart(board, pins):
-    # Linked play's UART, opened when a linked match is chosen (and let go
-    # in the menu): never waiting (timeout 0: read and readinto give None
-    # when nothing came), a buffer for a pass's frames.
-    from .profiles import LINK_BAUD
-
-    tx = _pin(board, pins[0])
-    rx = _pin(board, pins[1])
-
-    def open_link():
-        import busio
-
-        return busio.UART(tx, rx, baudrate=LINK_BAUD, timeout=0, receiver_buffer_size=512)
-
-    return open_link
 
 
 def buttons_of(profile, link=()):

@@ -387,6 +387,56 @@ def test_every_board_module_compiles_and_imports_on_the_vm(drives):
     assert out.split() == [w for n in names for w in ("ok", n)]
 
 
+LINK_OPENER = """
+import gc, sys
+sys.path.insert(1, '/drive')
+sys.path.insert(2, '/drive/lib')
+import board
+board.use('pico')
+import busio, displayio, keypad, microcontroller  # (loaded before the heap is read, as on a board)
+from hardware import forget, profiles
+state = []
+
+
+def step():
+    if not state:
+        from hardware.board_setup import open_board
+
+        state.append(open_board(profiles.get('pico-st7789-240'), linked=True))
+        forget('hardware.board_setup')  # (as code.py does after start-up)
+    elif len(state) == 1:
+        gc.collect()
+        state.append(gc.mem_alloc())
+        io = state[0]
+        io.open_link = None
+        io.link_pins = ()
+    else:
+        gc.collect()
+        print('freed', state[1] - gc.mem_alloc())
+        return False
+    return True
+"""
+
+
+def test_a_board_set_up_for_a_link_keeps_none_of_the_setups_code(drives):
+    # Issue 36: code.py forgets hardware/board_setup.py after start-up, so its
+    # code leaves the heap; a linked handheld keeps a way to open the cable's
+    # UART for the lobby. That must hold no function of the setup module (a
+    # closure of it kept the whole module: 4 KB of a Pico's heap in every
+    # linked match): letting the opener go frees no more than itself.
+    drive = drives["pico-st7789-240"]
+    (drive / "link_opener.py").write_text(LINK_OPENER)
+    out = run_vm(
+        os.path.join(STAND_INS, "runfile.py"),
+        "/drive/link_opener.py",
+        pkgs=STAND_IN_PKGS,
+        drive=str(drive),
+        steps="step",
+    )
+    freed = int(out.split()[-1])
+    assert 0 < freed <= 128, out
+
+
 @pytest.mark.parametrize(
     "profile,args,says",
     [
