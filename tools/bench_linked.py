@@ -243,17 +243,19 @@ def pico_figures(presses=40):
     until = 6000 + 400 * (presses // 2) + 1000
     settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": until - 500}
     each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})  # (device 0 referees)
-    counted = dict(settings, SPIT_PROBE_ALLOC=1)  # (a run of its own: counting walks the heap every pass)
+    # (a run of its own: counting walks the heap every pass)
+    counted = dict(settings, SPIT_PROBE_ALLOC=1, SPIT_PROBE_NAMES=1)
     counts = picoemu.emulate_pair(PICO["name"], paths, counted, until_ms=until, work=work + "/counted", each=each)
     runs = picoemu.emulate_pair(PICO["name"], paths, settings, until_ms=until, work=work + "/timed", each=each)
     for d, (r, c) in enumerate(zip(runs, counts)):
         top = int(r.probe("top").split()[1])
         free = int(r.probe("kept").split()[1])
         moves, allocating, total = (int(w) for w in c.probe("alloc").split()[:3])
+        left, pool = (int(w) for w in c.probe("names").split())
         seat = (r.probe("linked") or "?").split()[0]
         print(
             "emulated Pico %d (player %s): heap kept in the linked match %.1f KB (goal 64); ordinary moves %d, "
-            "allocating %d (%d B%s)"
+            "allocating %d (%d B%s); names it can still intern %d, then a pool of %.1f KB"
             % (
                 d,
                 seat,
@@ -262,6 +264,8 @@ def pico_figures(presses=40):
                 allocating,
                 total,
                 ": a move drawn as a refusal's word comes or goes builds the middle's words" if total else "",
+                left,
+                pool / 1024,
             )
         )
     waits = []

@@ -125,7 +125,10 @@ def measure(name, seconds, work, files=None, without=()):
         name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_KEPT_MS": KEPT_MS}, work=os.path.join(work, "match")
     )
     counted = emulate(
-        name, match_replay, {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1"}, work=os.path.join(work, "alloc")
+        name,
+        match_replay,
+        {"SPIT_SEED": SEED, "SPIT_PROBE_ALLOC": "1", "SPIT_PROBE_NAMES": "1"},
+        work=os.path.join(work, "alloc"),
     )
     # Refused presses: player 0's 2D fits neither 7C nor 9C, pressed every 1.5 s.
     refused_replay = os.path.join(work, "refused.txt")
@@ -158,6 +161,8 @@ def measure(name, seconds, work, files=None, without=()):
     ):
         rows.append(("heap kept %s (collected)" % what, "%.1f KB (%.1f KB free)" % ((top - left) / 1024, left / 1024)))
     rows.append(("lowest heap free between passes, match", "%.1f KB" % (probe(counted, "end", 1) / 1024)))
+    left, pool = probe(counted, "names", 0), probe(counted, "names", 1)
+    rows.append(("names the firmware can still intern, match", "%d, then a pool of %.1f KB" % (left, pool / 1024)))
     moves, allocating, total, most = (probe(counted, "alloc", i) for i in range(4))
     rows.append(
         ("bytes allocated per ordinary move", "%d of %d moves, %d B, %d B at most" % (allocating, moves, total, most))
