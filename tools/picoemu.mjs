@@ -10,6 +10,8 @@
 // console line starts with job.stop. It prints one JSON object a line on stdout:
 //   {"t": ms, "console": "a line"}       a line the board printed over USB
 //   {"t": ms, "mark": true}              the mark was seen: the script starts
+//   {"t": ms, "sram": path}             job.sram: the chip's SRAM written to job.sram.path
+//                                        when a console line starts with job.sram.at
 //   {"t": ms, "press": [gpio, level]}    a scripted level was set
 //   {"t": ms, "write": [x0, y0, x1, y1, first_ms, pixels]}  a display update:
 //        the RAM window of its RAMWR, when it began and its last pixel (t)
@@ -95,6 +97,12 @@ function makeDevice(job, tag) {
           cdc.sendSerialByte(4);
         }
         if (marked !== null && job.stop && text.startsWith(job.stop)) stopped = true;
+        if (job.sram && text.startsWith(job.sram.at) && !job.sram.done) {
+          // (tools/heap_map.py: the RAM as it is when the line is printed)
+          fs.writeFileSync(job.sram.path, mcu.sram);
+          job.sram.done = true;
+          out({ t: ms(), sram: job.sram.path });
+        }
         if (marked === null && job.mark && text.startsWith(job.mark)) {
           marked = clock.nanos;
           out({ t: ms(), mark: true });

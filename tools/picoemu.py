@@ -159,6 +159,7 @@ class Run:
         self.errors = []  # what an emulated part refused (an SSD1306 command it does not know)
         self.mark = None
         self.end = None
+        self.sram = None  # sram_at: the file of the chip's SRAM then
         for obj in lines:
             t = obj["t"]
             if "console" in obj:
@@ -177,6 +178,8 @@ class Run:
                 self.frames.append((t, obj["frame"]))
             elif "end" in obj:
                 self.end = obj["end"]
+            elif "sram" in obj:
+                self.sram = obj["sram"]
 
     def text(self):
         # What the board printed since the harness's soft reload (the run
@@ -231,6 +234,7 @@ def emulate(
     pull_ups=True,
     oled=True,
     code_py=None,
+    sram_at=None,
 ):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
@@ -238,7 +242,9 @@ def emulate(
     starts with it (by default the probe's "probe ready"). An I2C profile's
     lines are pulled high unless pull_ups is false (rp2040js has no pull
     resistors), and an SSD1306 answers at its address unless oled is false.
-    code_py: a file to run as code.py instead of the game (probe is off)."""
+    code_py: a file to run as code.py instead of the game (probe is off).
+    sram_at: a console line's start ("probe kept"): the chip's SRAM is written
+    to a file when the board prints it (Run.sram)."""
     profile = profiles.get(profile_name)
     work = work or tempfile.mkdtemp(prefix="picoemu-")
     events, end_ms = replay_events(replay, profile) if replay else ([], 0)
@@ -247,6 +253,8 @@ def emulate(
     job = _job(
         profile, work, settings, files, events, until_ms, frames, probe, without, mark, source, pull_ups, oled, code_py
     )
+    if sram_at:
+        job["sram"] = {"at": sram_at, "path": os.path.join(work, "sram.bin")}
     return _run(job, work)[0]
 
 
@@ -315,12 +323,13 @@ def _run(job, work):
     return [Run(obj for obj in lines if obj.get("d") == d) for d in range(len(job["devices"]))]
 
 
-def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(), work=None, each=None):
+def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(), work=None, each=None, sram_at=None):
     """Two linked handhelds (issue 36): the game on two emulated Picos, each
     with SPIT_LINK set and its replay's keys (each device's player's, the
     replay's player 0), their UARTs wired to each other in lockstep emulated
     time; pulled: (from, to) ms after device 0's mark when the cable is out;
-    each: settings for each device alone. Returns the two Runs."""
+    each: settings for each device alone; sram_at as emulate's. Returns the
+    two Runs."""
     profile = profiles.get(profile_name)
     link = profile["link"]
     work = work or tempfile.mkdtemp(prefix="picoemu-pair-")
@@ -340,6 +349,8 @@ def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(),
     for mine, s, events in jobs:
         job = _job(profile, mine, s, None, events, until, (), True, (), None, False, True, True, None)
         job["held_high"] = [g for g in job["held_high"] if g not in (gpio(link[0]), gpio(link[1]))]
+        if sram_at:
+            job["sram"] = {"at": sram_at, "path": os.path.join(mine, "sram.bin")}
         devices.append(job)
     job = {"devices": devices, "link": {"uart": 0, "baud": profiles.LINK_BAUD, "pulled": [list(p) for p in pulled]}}
     return _run(job, work)
