@@ -28,6 +28,8 @@ except ImportError:  # CPython
         return x
 
 
+from array import array
+
 from .ticks import ticks_diff
 
 PAYLOAD = const(16)  # the longest payload
@@ -42,13 +44,15 @@ _MAGIC1 = const(0x5A)
 
 
 def _crc_table():
-    table = bytearray(512)
-    for i in range(256):
-        c = i << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) if c & 0x8000 else c << 1
-        table[2 * i] = (c >> 8) & 255
-        table[2 * i + 1] = c & 255
+    # The CRC of each nibble n (n << 12, four bits shifted out): the CRC goes
+    # a nibble at a time, 16 entries of table where a byte at a time takes
+    # 256 (512 bytes of the heap).
+    table = array("H", [0] * 16)
+    for n in range(16):
+        c = n << 12
+        for _ in range(4):
+            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else c << 1
+        table[n] = c
     return table
 
 
@@ -60,8 +64,9 @@ def crc16(buf, start, end):
     c = 0xFFFF
     t = _CRC
     for i in range(start, end):
-        j = ((c >> 8) ^ buf[i]) << 1
-        c = (((c << 8) & 0xFF00) ^ (t[j] << 8 | t[j + 1])) & 0xFFFF
+        c ^= buf[i] << 8
+        c = ((c << 4) & 0xFFFF) ^ t[c >> 12]
+        c = ((c << 4) & 0xFFFF) ^ t[c >> 12]
     return c
 
 

@@ -3,6 +3,8 @@ link model (desktop/link_model.py): reliable frames arrive once each and in
 order through loss, corruption, bursts, noise and a pulled cable; nothing
 raises on bytes that are not frames; a frame allocates nothing on the VM."""
 
+import random
+
 import pytest
 from test_vm import run_vm
 
@@ -97,6 +99,18 @@ def test_unreliable_frames_and_the_window():
 
 def test_the_crc_is_ccitt():
     assert crc16(b"123456789", 0, 9) == 0x29B1  # CRC-16/CCITT-FALSE's check value
+    # A nibble at a time (a 32-byte table) as the definition's bit at a time,
+    # on every length a frame has and bytes of every value.
+    rng = random.Random(36)
+    for n in range(PAYLOAD + 8):
+        for _ in range(40):
+            data = bytes(rng.randrange(256) for _ in range(n + 2))
+            c = 0xFFFF
+            for b in data[1 : n + 1]:
+                c ^= b << 8
+                for _ in range(8):
+                    c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
+            assert crc16(data, 1, n + 1) == c
 
 
 def test_frames_allocate_nothing_on_the_vm():
