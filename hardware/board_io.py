@@ -13,23 +13,13 @@ class BoardIO:
         self.event = event
         self.feedback = feedback
         self.store = store  # or None: nothing is saved
-        self.open_link = None  # linked play: opens the cable's busio.UART (open_uart), or None: no link
-        self.link_pins = ()  # type: tuple  # with open_link: (TX, RX, baud rate), set by board_setup
+        self.open_link = None  # linked play: opens the cable's busio.UART (hardware/cable.py), or None: no link
 
     def pump(self):
         pass  # the keypad scans in the background
 
     def refresh(self):
         self.display.refresh()
-
-    def open_uart(self):
-        # Linked play's UART, opened when a linked match is chosen (and let go
-        # in the menu): never waiting (timeout 0: read and readinto give None
-        # when nothing came), a buffer for a pass's frames.
-        import busio
-
-        tx, rx, baud = self.link_pins
-        return busio.UART(tx, rx, baudrate=baud, timeout=0, receiver_buffer_size=512)
 
     def show_error(self, message):
         show_message(self.display, message)

@@ -94,12 +94,10 @@ def _open_rest(display, board, profile, ticks_ms, linked):
         print("nothing will be saved: %s" % e)
     io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
     if link is not None:
+        from .cable import Cable
         from .profiles import LINK_BAUD
 
-        # (BoardIO's own method: a function of this module, a closure too,
-        # would keep the whole module in the heap, which code.py forgets)
-        io.link_pins = (_pin(board, link[0]), _pin(board, link[1]), LINK_BAUD)
-        io.open_link = io.open_uart
+        io.open_link = Cable(_pin(board, link[0]), _pin(board, link[1]), LINK_BAUD)
     return io
 
 

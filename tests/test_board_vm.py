@@ -409,7 +409,6 @@ def step():
         state.append(gc.mem_alloc())
         io = state[0]
         io.open_link = None
-        io.link_pins = ()
     else:
         gc.collect()
         print('freed', state[1] - gc.mem_alloc())
