@@ -251,7 +251,7 @@ def pico_figures(presses=40):
         top = int(r.probe("top").split()[1])
         free = int(r.probe("kept").split()[1])
         moves, allocating, total = (int(w) for w in c.probe("alloc").split()[:3])
-        left, pool = (int(w) for w in c.probe("names").split())
+        left, pool = (int(w) for w in (c.probe("names") or "-1 0").split())  # (-1: not read before the run's end)
         seat = (r.probe("linked") or "?").split()[0]
         print(
             "emulated Pico %d (player %s): heap kept in the linked match %.1f KB (goal 64); ordinary moves %d, "

@@ -162,7 +162,12 @@ def measure(name, seconds, work, files=None, without=()):
         rows.append(("heap kept %s (collected)" % what, "%.1f KB (%.1f KB free)" % ((top - left) / 1024, left / 1024)))
     rows.append(("lowest heap free between passes, match", "%.1f KB" % (probe(counted, "end", 1) / 1024)))
     left, pool = probe(counted, "names", 0), probe(counted, "names", 1)
-    rows.append(("names the firmware can still intern, match", "%d, then a pool of %.1f KB" % (left, pool / 1024)))
+    rows.append(
+        (
+            "names the firmware can still intern, match",
+            "%d, then a pool of %.1f KB" % (left, pool / 1024) if pool else "- (not read before the run's end)",
+        )
+    )
     moves, allocating, total, most = (probe(counted, "alloc", i) for i in range(4))
     rows.append(
         ("bytes allocated per ordinary move", "%d of %d moves, %d B, %d B at most" % (allocating, moves, total, most))

@@ -20,7 +20,7 @@
 #                             of one: the collector is off while a pass runs
 #                             (gc.disable; a collection between passes when
 #                             the heap runs low), so gc.mem_alloc() counts it
-#   probe names LEFT BYTES    with SPIT_PROBE_NAMES=1, after the loop: how many
+#   probe names LEFT BYTES    with SPIT_PROBE_NAMES=1, last of all: how many
 #                             names (a loaded module's, an attribute's) the
 #                             firmware can still intern before its pool of
 #                             names is full (at least: up to 7 more), and the
@@ -124,17 +124,6 @@ def probe():
             break
     gc.enable()
     print("probe end", supervisor.ticks_ms(), lowest, passes)
-    if os.getenv("SPIT_PROBE_NAMES") == "1":
-        gc.collect()
-        for i in range(0, 5000, 8):
-            names = ["probe_name_%d" % (i + k) for k in range(8)]
-            before = gc.mem_alloc()
-            for name in names:
-                getattr(gc, name, None)
-            grew = gc.mem_alloc() - before
-            if grew > 1500:  # (a pool: thousands of bytes; eight names: a few hundred)
-                print("probe names", i, grew)
-                break
     if counting:
         print("probe alloc", moves, allocating, total, most)
     if app.game is not None:
@@ -152,6 +141,17 @@ def probe():
             linked.state,
             linked.problem,
         )
+    if os.getenv("SPIT_PROBE_NAMES") == "1":
+        gc.collect()
+        for i in range(0, 5000, 8):
+            names = ["probe_name_%d" % (i + k) for k in range(8)]
+            before = gc.mem_alloc()
+            for name in names:
+                getattr(gc, name, None)
+            grew = gc.mem_alloc() - before
+            if grew > 1500:  # (a pool: thousands of bytes; eight names: a few hundred)
+                print("probe names", i, grew)
+                break
 
 
 probe()
