@@ -215,6 +215,26 @@ def pulled(seed):
     return paused[0], paused[1], back and on and pair.agree()
 
 
+def pico_match(work, presses):
+    """The emulated pair's linked match (also tools/heap_map.py's): each
+    device's replay in work, the menu to a linked match, then presses on both
+    devices 200 ms apart; (replay paths, until_ms, settings, each device's
+    settings) for picoemu.emulate_pair."""
+    paths = []
+    for i in range(2):
+        lines = ["200 p0.stock1"] + ["%d p0.pile0" % (400 + 200 * k) for k in range(6)]
+        lines += ["%d p0.pile1" % (1600 + 250 * i)]
+        lines += ["%d p0.stock%d" % (6000 + 400 * k + 200 * i, (k + 2 * i) % 5) for k in range(presses // 2)]
+        path = os.path.join(work, "keys%d.txt" % i)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        paths.append(path)
+    until = 6000 + 400 * (presses // 2) + 1000
+    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": until - 500}
+    each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})  # (device 0 referees)
+    return paths, until, settings, each
+
+
 def pico_figures(presses=40):
     # Two emulated Picos (the real firmware, tools/picoemu.py): a linked
     # match from both menus, then presses on both devices 200 ms apart; the
@@ -231,18 +251,7 @@ def pico_figures(presses=40):
         print("emulated Picos: skipped (%s)" % e)
         return None
     work = tempfile.mkdtemp(prefix="bench-linked-")
-    paths = []
-    for i in range(2):
-        lines = ["200 p0.stock1"] + ["%d p0.pile0" % (400 + 200 * k) for k in range(6)]
-        lines += ["%d p0.pile1" % (1600 + 250 * i)]
-        lines += ["%d p0.stock%d" % (6000 + 400 * k + 200 * i, (k + 2 * i) % 5) for k in range(presses // 2)]
-        path = os.path.join(work, "keys%d.txt" % i)
-        with open(path, "w") as f:
-            f.write("\n".join(lines) + "\n")
-        paths.append(path)
-    until = 6000 + 400 * (presses // 2) + 1000
-    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": until - 500}
-    each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})  # (device 0 referees)
+    paths, until, settings, each = pico_match(work, presses)
     # (a run of its own: counting walks the heap every pass)
     counted = dict(settings, SPIT_PROBE_ALLOC=1, SPIT_PROBE_NAMES=1)
     counts = picoemu.emulate_pair(PICO["name"], paths, counted, until_ms=until, work=work + "/counted", each=each)

@@ -5,7 +5,7 @@
 The game runs on CircuitPython's own Pico build in the emulator
 (tools/picoemu.py; the firmware must be in ~/.cache/spit-pico/): a match
 from its replay (one device, as tools/bench_pico.py plays it), or with
---linked a linked match on two emulated Picos (as tools/bench_linked.py). When
+--linked a linked match on two emulated Picos (tools/bench_linked.py's). When
 the probe prints "probe kept" (the heap just collected) the chip's RAM is
 read, the collector's live blocks are found from its allocation tables
 (py/gc.c: each area of the split heap, two bits a 16-byte block), and each
@@ -136,19 +136,10 @@ def _one(profile, work):
 
 
 def _linked(profile, work):
-    # bench_linked's two menus to a linked match, then presses on both.
-    paths = []
-    for i in range(2):
-        lines = ["200 p0.stock1"] + ["%d p0.pile0" % (400 + 200 * k) for k in range(6)]
-        lines += ["%d p0.pile1" % (1600 + 250 * i)]
-        lines += ["%d p0.stock%d" % (6000 + 400 * k + 200 * i, (k + 2 * i) % 5) for k in range(10)]
-        path = os.path.join(work, "keys%d.txt" % i)
-        with open(path, "w") as f:
-            f.write("\n".join(lines) + "\n")
-        paths.append(path)
-    until = 11000
-    settings = {"SPIT_SEED": 7, "SPIT_PROBE_KEPT_MS": until - 500, "SPIT_PROBE_MODULES": 1}
-    each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})  # (device 0 referees)
+    from bench_linked import pico_match
+
+    paths, until, settings, each = pico_match(work, 20)
+    settings["SPIT_PROBE_MODULES"] = 1
     runs = picoemu.emulate_pair(
         profile["name"], paths, settings, until_ms=until, work=work, each=each, sram_at="probe kept"
     )
