@@ -1,4 +1,4 @@
-"""What the emulated Pico's heap holds in a match: which modules' code is live.
+"""What the emulated Pico's heap holds in a match: which modules' code is live, and the names.
 
     python tools/heap_map.py [--linked] [--profile NAME]
 
@@ -16,6 +16,12 @@ something the game keeps: a function or a closure of it (board_setup's
 UART opener was one, 4 KB a linked match), a class, a bound method. Rarely
 a word the collector takes for a pointer holds one (the collector is
 conservative): a change elsewhere then lets it go.
+
+Then the names: every name a module loaded from a file used is interned
+for good in the heap (py/qstr.c: pools that double as they grow, the text
+in chunks), even when its module is gone. The pools are found among the
+live blocks by their header; the report gives their count and room, and
+the names no loaded module uses (those of start-up, the menu, the lobby).
 
 A figure to read, not a test: the shares are a few per cent for a module
 whose code is gone (its constants' words can match the kept ones'), a half
@@ -104,6 +110,74 @@ def code_of(mpy):
     return mpy[i:]
 
 
+def names_of(mpy):
+    """The names an .mpy file interns when loaded (not the firmware's own)."""
+    i = 4
+    count, i = _vuint(mpy, i)
+    _, i = _vuint(mpy, i)
+    out = []
+    for _ in range(count):
+        v, i = _vuint(mpy, i)
+        if not v & 1:
+            out.append(bytes(mpy[i : i + (v >> 1)]))
+            i += (v >> 1) + 1
+    return out
+
+
+def name_pools(ram, blocks):
+    """The interned names in the heap: [(pool address, bytes, its names)]
+    for every live block that is a qstr_pool_t (py/qstr.h: prev, the count
+    before it, alloc, len, then the hashes' and lengths' addresses just past
+    its alloc pointers)."""
+    out = []
+    for a, n in blocks:
+        if n < 24:
+            continue
+        alloc, used, hashes, lengths = (_word(ram, a + 4 * i) for i in range(2, 6))
+        if not (0 < alloc and used <= alloc and hashes == a + 24 + 4 * alloc and lengths == hashes + alloc):
+            continue
+        names = []
+        for i in range(used):
+            at, length = _word(ram, a + 24 + 4 * i), ram[lengths - SRAM + i]
+            names.append((at, bytes(ram[at - SRAM : at - SRAM + length]) if SRAM <= at < SRAM_END else b""))
+        out.append((a, n, names))
+    return out
+
+
+def names_report(ram, blocks, drive, loaded):
+    """One line: the names the firmware interned in its heap, the room their
+    pools and texts take, and those only forgotten modules used."""
+    pools = name_pools(ram, blocks)
+    texts = set()
+    for _, _, names in pools:
+        for at, _ in names:
+            for a, n in blocks:
+                if a <= at < a + n:
+                    texts.add((a, n))
+                    break
+    users = {}
+    for path in glob.glob(os.path.join(drive, "*", "*.mpy")):
+        rel = os.path.relpath(path, drive)[: -len(".mpy")].replace(os.sep, ".")
+        name = rel[: -len(".__init__")] if rel.endswith(".__init__") else rel
+        with open(path, "rb") as f:
+            for q in names_of(f.read()):
+                users.setdefault(q, set()).add(name)
+    interned = [q for _, _, names in pools for _, q in names]
+    gone = [q for q in interned if q in users and not users[q] & loaded]
+    return (
+        "  names interned: %d in pools of %d (%.1f KB), their text %.1f KB;"
+        " %d of them (%.1f KB) only forgotten modules use"
+        % (
+            len(interned),
+            sum(_word(ram, a + 8) for a, _, _ in pools),
+            sum(n for _, n, _ in pools) / 1024,
+            sum(n for _, n in texts) / 1024,
+            len(gone),
+            sum(len(q) + 7 for q in gone) / 1024,
+        )
+    )
+
+
 def shares(ram, drive):
     """{module: (.mpy bytes, share of its code's windows in live blocks)}."""
     live = b"\0\0".join(ram[a - SRAM : a - SRAM + n] for a, n in live_blocks(ram))
@@ -185,6 +259,7 @@ def main(argv=None):
                 held.append(name)
             print("  %-24s %6d B  %-9s %3.0f %% of its code live" % (name, size, state, 100 * share))
         print("  forgotten but live: %s" % (", ".join(held) or "none"))
+        print(names_report(ram, blocks, drive, loaded))
     return 0
 
 
