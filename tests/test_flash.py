@@ -142,6 +142,21 @@ def test_the_shipped_mpy_files_leave_out_the_line_numbers(tmp_path):
         assert shipped[:2] == b"C\x06" and len(shipped) < 0.97 * with_lines.stat().st_size, rel
 
 
+def test_a_shipped_module_is_named_by_its_own_file_on_the_drive(tmp_path):
+    # The firmware interns the path it imports a module from (its __file__)
+    # and the source name in the .mpy: the same name is one name in the heap.
+    import heap_map
+
+    d = drive(tmp_path, version="10.2.1")
+    flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
+    for path in sorted(d.rglob("*.mpy")):
+        rel = path.relative_to(d).as_posix()
+        if rel.startswith("lib/"):
+            continue
+        names = heap_map.names_of(path.read_bytes())
+        assert rel.encode() in names and rel[:-4].encode() + b".py" not in names, rel
+
+
 def test_a_reflash_to_mpy_removes_the_py_files_it_put_there(tmp_path):
     # CircuitPython imports a .py before a .mpy of the same name: none may stay.
     d = drive(tmp_path, version="10.2.1")

