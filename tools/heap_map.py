@@ -97,30 +97,38 @@ def _vuint(data, i):
             return v, i
 
 
+def _name_table(mpy):
+    """An .mpy file's names that are not the firmware's own (odd entries name
+    one of those by its number), and where the table ends."""
+    i = 4
+    count, i = _vuint(mpy, i)
+    _, i = _vuint(mpy, i)  # (the constants: they die with the module, and are looked for)
+    names = []
+    for _ in range(count):
+        v, i = _vuint(mpy, i)
+        if not v & 1:
+            names.append(bytes(mpy[i : i + (v >> 1)]))
+            i += (v >> 1) + 1
+    return names, i
+
+
 def code_of(mpy):
     """An .mpy file's bytes past its header and its names (a name stays
     interned when its module is gone: it says nothing of the code)."""
-    i = 4
-    names, i = _vuint(mpy, i)
-    _, i = _vuint(mpy, i)  # (the constants: they die with the module, and are looked for)
-    for _ in range(names):
-        v, i = _vuint(mpy, i)
-        if not v & 1:  # (odd: one of the firmware's own names, by its number)
-            i += (v >> 1) + 1
-    return mpy[i:]
+    return mpy[_name_table(mpy)[1] :]
 
 
 def names_of(mpy):
     """The names an .mpy file interns when loaded (not the firmware's own)."""
-    i = 4
-    count, i = _vuint(mpy, i)
-    _, i = _vuint(mpy, i)
+    return _name_table(mpy)[0]
+
+
+def _modules(drive):
+    """[(module name, its .mpy file's path)] of a drive's compiled modules."""
     out = []
-    for _ in range(count):
-        v, i = _vuint(mpy, i)
-        if not v & 1:
-            out.append(bytes(mpy[i : i + (v >> 1)]))
-            i += (v >> 1) + 1
+    for path in sorted(glob.glob(os.path.join(drive, "*", "*.mpy"))):
+        rel = os.path.relpath(path, drive)[: -len(".mpy")].replace(os.sep, ".")
+        out.append((rel[: -len(".__init__")] if rel.endswith(".__init__") else rel, path))
     return out
 
 
@@ -156,9 +164,7 @@ def names_report(ram, blocks, drive, loaded):
                     texts.add((a, n))
                     break
     users = {}
-    for path in glob.glob(os.path.join(drive, "*", "*.mpy")):
-        rel = os.path.relpath(path, drive)[: -len(".mpy")].replace(os.sep, ".")
-        name = rel[: -len(".__init__")] if rel.endswith(".__init__") else rel
+    for name, path in _modules(drive):
         with open(path, "rb") as f:
             for q in names_of(f.read()):
                 users.setdefault(q, set()).add(name)
@@ -178,11 +184,11 @@ def names_report(ram, blocks, drive, loaded):
     )
 
 
-def shares(ram, drive):
-    """{module: (.mpy bytes, share of its code's windows in live blocks)}."""
-    live = b"\0\0".join(ram[a - SRAM : a - SRAM + n] for a, n in live_blocks(ram))
+def shares(ram, blocks, drive):
+    """{module: (.mpy bytes, share of its code's windows in the live blocks)}."""
+    live = b"\0\0".join(ram[a - SRAM : a - SRAM + n] for a, n in blocks)
     out = {}
-    for path in sorted(glob.glob(os.path.join(drive, "*", "*.mpy"))):
+    for name, path in _modules(drive):
         with open(path, "rb") as f:
             mpy = f.read()
         code = code_of(mpy)
@@ -190,8 +196,6 @@ def shares(ram, drive):
         windows = [w for w in windows if len(set(w)) > WINDOW // 2]  # (not runs of zeros and the like)
         if not windows:
             continue
-        rel = os.path.relpath(path, drive)[: -len(".mpy")].replace(os.sep, ".")
-        name = rel[: -len(".__init__")] if rel.endswith(".__init__") else rel
         out[name] = (len(mpy), sum(1 for w in windows if w in live) / len(windows))
     return out
 
@@ -253,7 +257,7 @@ def main(argv=None):
             )
         )
         held = []
-        for name, (size, share) in sorted(shares(ram, drive).items(), key=lambda kv: -kv[1][1]):
+        for name, (size, share) in sorted(shares(ram, blocks, drive).items(), key=lambda kv: -kv[1][1]):
             state = "loaded" if name in loaded else "forgotten"
             if state == "forgotten" and share >= 0.2:
                 held.append(name)
