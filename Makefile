@@ -1,19 +1,27 @@
 # One entry point for a fresh machine: `make run` plays, `make test` tests.
-# Everything is installed by these targets: a virtual environment with the
-# pinned PyPI packages of requirements.txt, and the pinned npm package of
-# package-lock.json (the MicroPython VM the tests run the engine on).
+# Everything is installed by these targets, each what it needs: a virtual
+# environment with the pinned PyPI packages of requirements.txt (make run,
+# make test), only those of requirements-flash.txt (make flash, make bundle:
+# Python only), and for the tests the pinned npm packages of
+# package-lock.json (the MicroPython VM, the RP2040 emulator).
 
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run linked watch test lint format soak bench flash screenshots sprites clean
+.PHONY: install run linked watch test lint format soak bench flash bundle screenshots sprites clean
 
 install: $(VENV)/.installed node_modules/.installed
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt requirements-flash.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(VENV)/.flash $@
+
+# What make flash and make bundle need, and nothing more (no Node.js).
+$(VENV)/.flash: requirements-flash.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -r requirements-flash.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -21,31 +29,31 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # The desktop simulator: the board's code.py in a window (SPIT_PROFILE picks the board).
-run: install
+run: $(VENV)/.installed
 	$(PY) code.py
 
 # Linked play on one desktop: two windows in two processes, each a handheld
 # of its own, joined by a loopback socket for a cable (docs/linked.md).
 # Each window has its own saves; PORT picks the socket's port.
 PORT ?= 7700
-linked: install
+linked: $(VENV)/.installed
 	SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py & \
 	SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py; wait
 
 # Two random players in the terminal.
-watch: install
+watch: $(VENV)/.installed
 	$(PY) tools/terminal_match.py $(ARGS)
 
 test: install lint
 	$(VENV)/bin/pytest -q -n auto --dist worksteal tests
 
 # The code as ruff formats it, and none of the lint rules pyproject.toml keeps broken.
-lint: install
+lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check --quiet .
 	$(VENV)/bin/ruff check --quiet .
 
 # Apply the formatter and the linter's safe fixes.
-format: install
+format: $(VENV)/.installed
 	$(VENV)/bin/ruff format --quiet .
 	$(VENV)/bin/ruff check --quiet --fix .
 
@@ -65,17 +73,21 @@ bench: install
 	$(PY) tools/bench_linked.py
 
 # The README's pictures, each profile mid-game from a replay (tools/screenshots/).
-screenshots: install
+screenshots: $(VENV)/.installed
 	$(PY) tools/screenshots.py
 
 # Draw the card sprite sheets again (hardware/sprites-*.bmp) after changing the art.
-sprites: install
+sprites: $(VENV)/.installed
 	$(PY) tools/make_sprites.py
 
-# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge]
-flash: install
-	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name]"; exit 2; }
-	$(PY) tools/flash.py "$(CIRCUITPY)" $(if $(PROFILE),--profile $(PROFILE)) $(ARGS)
+# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge] [LINK=1]
+flash: $(VENV)/.flash
+	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name] [LINK=1]"; exit 2; }
+	$(PY) tools/flash.py "$(CIRCUITPY)" $(if $(PROFILE),--profile $(PROFILE)) $(if $(LINK),--link) $(ARGS)
+
+# The project bundles a maker unzips onto CIRCUITPY: dist/spit-<profile>.zip, one a profile.
+bundle: $(VENV)/.flash
+	$(PY) tools/bundle.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis dist

@@ -128,41 +128,52 @@ def whole_match_on_the_vm(drive, profile, game, seed, rules, name="match"):
     return replay, expected, run
 
 
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory):
+    """profile -> its project bundle's "CircuitPython 10.x" folder, unzipped
+    as a maker unzips it onto CIRCUITPY (make bundle: the .mpy files make
+    flash writes for CircuitPython 10), with the .mpy headers set back to
+    MicroPython's ("M") so the VM runs the very same bytecode. The 9.x
+    folder holds the same files, byte for byte."""
+    import zipfile
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bundle
+
+    made, out = {}, tmp_path_factory.mktemp("dist")
+    for profile in PROFILES:
+        with zipfile.ZipFile(bundle.build(profile, str(out))) as z:
+            names = z.namelist()
+            top = "spit-%s/" % profile
+            nine = sorted(
+                n[len(top + "CircuitPython 9.x/") :] for n in names if n.startswith(top + "CircuitPython 9.x/")
+            )
+            ten = sorted(
+                n[len(top + "CircuitPython 10.x/") :] for n in names if n.startswith(top + "CircuitPython 10.x/")
+            )
+            assert nine == ten and "code.py" in ten and "settings.toml" in ten
+            assert all(z.read(top + "CircuitPython 9.x/" + n) == z.read(top + "CircuitPython 10.x/" + n) for n in ten)
+            drive = tmp_path_factory.mktemp("bundle-" + profile)
+            for n in ten:
+                data = z.read(top + "CircuitPython 10.x/" + n)
+                if n.endswith(".mpy"):
+                    assert data[:2] == b"C\x06", n
+                    data = b"M" + data[1:]
+                os.makedirs(os.path.dirname(str(drive / n)), exist_ok=True)
+                (drive / n).write_bytes(data)
+        assert [p.name for p in drive.rglob("*.py")] == ["code.py"]
+        assert ('SPIT_PROFILE = "%s"' % profile) in (drive / "settings.toml").read_text()
+        made[profile] = drive
+    return made
+
+
 @pytest.mark.parametrize("profile,game,seed,rules", WHOLE_MATCHES)
-def test_a_whole_two_player_match_from_key_events(drives, profile, game, seed, rules):
-    _, _, run = whole_match_on_the_vm(drives[profile], profile, game, seed, rules)
+def test_a_whole_two_player_match_from_key_events(bundles, profile, game, seed, rules):
+    # Each profile's project bundle, unzipped onto a drive: a whole match
+    # move for move, allocation-free.
+    _, _, run = whole_match_on_the_vm(bundles[profile], profile, game, seed, rules)
     assert run["line"][0].strip() == "GAME OVER"  # and the screen says so
     print("%s %s: heap kept after start-up %s B, highest %s B" % (profile, game, run["startup"], run["peak"]))
-
-
-def test_the_compiled_drive_plays_a_whole_match_on_the_vm(tmp_path):
-    # make flash for CircuitPython 10 ships .mpy files; with their header set
-    # back to MicroPython's ("M"), the VM runs the very same bytecode: a whole
-    # match, move for move, allocation-free.
-    drive = tmp_path / "mpy"
-    drive.mkdir()
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2025-10-21; Raspberry Pi Pico with rp2040\n")
-    out = subprocess.run(
-        [
-            sys.executable,
-            os.path.join(ROOT, "tools", "flash.py"),
-            str(drive),
-            "--profile",
-            "pico-st7789-240",
-            "--offline",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert out.returncode == 0 and "compiled to .mpy" in out.stdout, out.stderr
-    compiled = list(drive.rglob("*.mpy"))
-    assert len(compiled) > 20 and [p.name for p in drive.rglob("*.py")] == ["code.py"]
-    for path in compiled:
-        data = path.read_bytes()
-        assert data[:2] == b"C\x06"
-        path.write_bytes(b"M" + data[1:])
-    whole_match_on_the_vm(drive, "pico-st7789-240", "spit", 3, "-")
 
 
 def on_board(profile, taps):

@@ -49,12 +49,13 @@ def lit(image):
     return [(raw[i] * 19 + raw[i + 1] * 182 + raw[i + 2] * 54) // 255 >= 128 for i in range(0, len(raw), 3)]
 
 
-def same_as_desktop(tmp_path, profile, keys, seed, frame_ms, start=None):
+def same_as_desktop(tmp_path, profile, keys, seed, frame_ms, start=None, bundle=None):
     """keys (a replay's lines, its end among them) on the desktop and on the
     firmware, the picture saved frame_ms after the firmware's loop began:
     the same position, no emulated part refused a command, and the same
     picture pixel for pixel (the OLED's: the same pixels lit). Returns
-    (position, the firmware's Run, its picture)."""
+    (position, the firmware's Run, its picture). bundle: a folder the
+    firmware's drive is copied from instead of what make flash writes."""
     replay = tmp_path / "r.txt"
     replay.write_text(keys)
     want, frame = desktop(tmp_path, profile, replay, seed, start=start)
@@ -62,7 +63,9 @@ def same_as_desktop(tmp_path, profile, keys, seed, frame_ms, start=None):
     if start:
         settings["SPIT_START"] = "/start.txt"
         files["start.txt"] = start + "\n"
-    got = picoemu.emulate(profile, str(replay), settings, files, frames=(frame_ms,), work=str(tmp_path / "emu"))
+    got = picoemu.emulate(
+        profile, str(replay), settings, files, frames=(frame_ms,), work=str(tmp_path / "emu"), bundle=bundle
+    )
     assert got.probe("position") == want, got.text()
     assert got.errors == []
     picture = picoemu.picture(got.frames[-1][1], picoemu.profiles.get(profile))
@@ -115,6 +118,24 @@ def test_the_oled_pause_and_game_over_on_the_firmware_as_on_the_desktop(tmp_path
     start = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D").text()
     _, _, picture = same_as_desktop(tmp_path, "pico-ssd1306", keys + "3000 end\n", 3, 2900, start=start)
     assert any(lit(picture))
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pico-ssd1306"])
+def test_a_project_bundle_boots_to_the_menu_and_plays_on_the_firmware(tmp_path, profile):
+    # make bundle's zip, its "CircuitPython 10.x" folder unzipped as a maker
+    # does: the menu, a match started and played, as on the desktop.
+    import zipfile
+
+    import bundle
+
+    folder, prefix = tmp_path / "unzipped", "spit-%s/CircuitPython 10.x/" % profile
+    with zipfile.ZipFile(bundle.build(profile, str(tmp_path / "dist"))) as z:
+        for name in z.namelist():
+            if name.startswith(prefix):
+                (folder / name[len(prefix) :]).parent.mkdir(parents=True, exist_ok=True)
+                (folder / name[len(prefix) :]).write_bytes(z.read(name))
+    want, got, _ = same_as_desktop(tmp_path, profile, MATCH_KEYS, 5, 3500, bundle=str(folder))
+    assert want.startswith("spit ") and got.errors == []
 
 
 def test_a_stock_played_out_shows_the_table_on_the_firmware_as_on_the_desktop(tmp_path):

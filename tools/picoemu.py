@@ -77,19 +77,25 @@ def gpio(name):
     return int(name[2:])
 
 
-def write_drive(folder, profile_name, banner, settings=None, files=None, probe=True, without=(), source=False):
+def write_drive(
+    folder, profile_name, banner, settings=None, files=None, probe=True, without=(), source=False, bundle=None
+):
     """The drive make flash writes for the profile onto a board whose
     boot_out.txt starts with banner, into folder; settings are more
     settings.toml lines, files more (path, text) to write; with probe, the
     measuring code.py runs the shipped one (spit_main.py); without names
     what to leave out of the drive (paths in it; a module path stands for its
     .py or .mpy file, or its package folder); source: .py files even where
-    make flash would compile them."""
+    make flash would compile them; bundle: a folder to copy onto the drive
+    instead (a project bundle's, as a maker unzips it)."""
     from flash import flash
 
     with open(os.path.join(folder, "boot_out.txt"), "w") as f:
         f.write(banner + "; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n")
-    flash(folder, profile_name, offline=True, say=lambda m: None, source=source)
+    if bundle is not None:
+        shutil.copytree(bundle, folder, dirs_exist_ok=True)
+    else:
+        flash(folder, profile_name, offline=True, say=lambda m: None, source=source)
     for name in without:
         path = os.path.join(folder, name)
         if os.path.isdir(path):
@@ -235,6 +241,7 @@ def emulate(
     oled=True,
     code_py=None,
     sram_at=None,
+    bundle=None,
 ):
     """Run the game on the emulated Pico; returns a Run. The replay's times,
     frames (ms at which to save the panel: Run.frames lists the raw RAM
@@ -244,14 +251,29 @@ def emulate(
     resistors), and an SSD1306 answers at its address unless oled is false.
     code_py: a file to run as code.py instead of the game (probe is off).
     sram_at: a console line's start ("probe kept"): the chip's SRAM is written
-    to a file when the board prints it (Run.sram)."""
+    to a file when the board prints it (Run.sram). bundle: a folder to copy
+    onto the drive instead of what make flash writes."""
     profile = profiles.get(profile_name)
     work = work or tempfile.mkdtemp(prefix="picoemu-")
     events, end_ms = replay_events(replay, profile) if replay else ([], 0)
     if until_ms is None:
         until_ms = end_ms or 1000
     job = _job(
-        profile, work, settings, files, events, until_ms, frames, probe, without, mark, source, pull_ups, oled, code_py
+        profile,
+        work,
+        settings,
+        files,
+        events,
+        until_ms,
+        frames,
+        probe,
+        without,
+        mark,
+        source,
+        pull_ups,
+        oled,
+        code_py,
+        bundle,
     )
     if sram_at:
         job["sram"] = {"at": sram_at, "path": os.path.join(work, "sram.bin")}
@@ -259,7 +281,21 @@ def emulate(
 
 
 def _job(
-    profile, work, settings, files, events, until_ms, frames, probe, without, mark, source, pull_ups, oled, code_py
+    profile,
+    work,
+    settings,
+    files,
+    events,
+    until_ms,
+    frames,
+    probe,
+    without,
+    mark,
+    source,
+    pull_ups,
+    oled,
+    code_py,
+    bundle=None,
 ):
     # One emulated Pico's job for picoemu.mjs: its drive image written in work.
     uf2, rom = firmware()
@@ -273,7 +309,7 @@ def _job(
         s.setdefault("SPIT_PROBE_PIN", "GP%d" % PROBE_PIN)
     if code_py is not None:
         probe = False
-    write_drive(drive, profile_name, firmware_banner(uf2), s, files, probe, without, source)
+    write_drive(drive, profile_name, firmware_banner(uf2), s, files, probe, without, source, bundle)
     if code_py is not None:
         shutil.copyfile(code_py, os.path.join(drive, "code.py"))
     image = os.path.join(work, "drive.img")

@@ -1,5 +1,6 @@
 """The soak (make soak, never run by make test or CI): the checks of the ordinary
-suite on many more games and matches (about 6 minutes on 2 cores):
+suite on many more games and matches (about 6 minutes on 2 cores), and make flash
+on a machine with Python only:
 
 - 2,000 more random Spit games and 2,000 Speed games to game over on the
   MicroPython VM, the same position after every move as on CPython
@@ -18,6 +19,10 @@ suite on many more games and matches (about 6 minutes on 2 cores):
 """
 
 import itertools
+import os
+import shutil
+import subprocess
+import sys
 
 import pytest
 from test_board_vm import (
@@ -80,3 +85,30 @@ def test_random_presses_end_alike(drives, profile, seed):
     replay = random_presses(drive, profile, seed, 5000)
     board = both(drive, profile, "--replay", str(replay), "--set", "SPIT_SEED=%d" % seed)
     assert desktop_final(profile, replay, seed) == board["final"]
+
+
+def test_make_flash_on_a_machine_with_python_only(tmp_path):
+    # A fresh virtual environment, and a PATH with no Node.js or npm on it:
+    # make flash installs what it needs (requirements-flash.txt) and writes
+    # the drive, compiled for the firmware its boot_out.txt names.
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("make", "sh", "bash", "env", "touch", "test"):
+        os.symlink(shutil.which(tool), bin_dir / tool)
+    os.symlink(os.path.realpath(sys.executable), bin_dir / "python3")  # the interpreter, not this venv
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 10.2.1 on 2025-10-21; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
+    )
+    out = subprocess.run(
+        ["make", "flash", "VENV=%s" % (tmp_path / "venv"), "CIRCUITPY=%s" % drive, "PROFILE=pico-ssd1306", "LINK=1"],
+        cwd=root,
+        env={"PATH": str(bin_dir), "HOME": os.environ.get("HOME", str(tmp_path))},
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert (drive / "lib" / "adafruit_displayio_ssd1306.mpy").read_bytes()[:2] == b"C\x06"
+    assert 'SPIT_PROFILE = "pico-ssd1306"\nSPIT_LINK = 1\n' in (drive / "settings.toml").read_text()
