@@ -1,6 +1,6 @@
 # Speed, the related game of the Swedish seed, on Spit's cards and PRNG.
 #
-# Rule ids (SD-n, D-n) refer to shared/RULES.md. Same shape as engine.spit:
+# Rule ids (SD-n, D-n) refer to docs/rules.md. Same shape as engine.spit:
 # Game(seed, rules), phase, moves(player, buf), play(player, move), winner,
 # text()/from_text(); no turns, no clock, no allocation in moves() or play().
 #

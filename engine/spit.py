@@ -1,6 +1,6 @@
 # Spit (Speed, Slam) for two players, as a lean real-time rules engine.
 #
-# Rule ids (SP-n, V-n, D-n) refer to ``shared/RULES.md``. The engine has no turns
+# Rule ids (SP-n, V-n, D-n) refer to ``docs/rules.md``. The engine has no turns
 # and no clock: either player may move whenever a move is legal for them, and
 # moves are applied in the order they are given (the input layer orders presses,
 # first press wins). Cards are ints (see ``engine.cards``); every pile lives in

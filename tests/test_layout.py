@@ -51,8 +51,8 @@ def test_docs_layout_names_every_module():
 def test_every_path_the_map_names_exists():
     for rel in ("README.md", "docs/layout.md"):
         for path in paths_named(read(rel)):
-            if "*" in path or path.startswith("shared/"):
-                continue  # a pattern; the team's shared folder beside the repository
+            if "*" in path:
+                continue  # a pattern
             assert os.path.exists(os.path.join(ROOT, path)), "%s names %s" % (rel, path)
 
 
@@ -63,3 +63,47 @@ def test_every_link_of_the_docs_resolves():
         for link in re.findall(r"\]\(([^)#]+)\)", text):
             if "://" not in link:
                 assert os.path.exists(os.path.join(folder, link)), "docs/%s links %s" % (name, link)
+
+
+RULE_ID = re.compile(r"\b(SP|V|SD|D)-([0-9]+)([ab]?)\b")
+
+
+def repository_text():
+    # (path, text) of every tracked text file a reader or the code has.
+    for rel in tracked():
+        if rel.endswith((".py", ".md", ".mjs", ".txt", ".toml", ".json")) or rel in ("Makefile", ".ci/run"):
+            yield rel, read(rel)
+
+
+def test_every_rule_id_the_repository_cites_is_in_docs_rules():
+    rules = read("docs/rules.md")
+    defined = {m.group(0) for m in re.finditer(r"\*\*((?:SP|V|SD|D)-[0-9]+b?)\*\*|\| (D-[0-9]+) \|", rules)}
+    defined = {d.strip("*| ") for d in defined}
+    cited = {}
+    for rel, text in repository_text():
+        for m in RULE_ID.finditer(text):
+            rule = m.group(1) + "-" + m.group(2) + ("b" if m.group(3) == "b" and m.group(1) == "SD" else "")
+            cited.setdefault(rule, rel)
+    missing = {rule: rel for rule, rel in cited.items() if rule not in defined}
+    assert not missing, missing
+    assert len(defined) == 15 + 3 + 9 + 18  # SP-1..15, V-1..3, SD-1..8 with SD-2b, D-1..18
+
+
+def test_nothing_in_the_repository_points_outside_it():
+    # Players and contributors have this repository only: the rules it
+    # cites are its own (docs/rules.md).
+    outside = [rel for rel, text in repository_text() if re.search(r"(\.\./|\bthe team's )shared\b|\bshared/", text)]
+    assert not outside, outside
+
+
+def test_the_docs_speak_to_todays_reader():
+    # What a reader has is this repository: no tracker's numbers, no diary
+    # of past work (that is what commit messages are for).
+    diary = re.compile(r"\bissues? [0-9]+|\b(first|second|third|fourth|fifth|sixth|seventh|eighth) session", re.I)
+    found = [
+        (rel, m.group(0))
+        for rel, text in repository_text()
+        if rel.startswith("docs/") or rel == "README.md"
+        for m in diary.finditer(text)
+    ]
+    assert not found, found

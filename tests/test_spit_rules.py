@@ -1,4 +1,4 @@
-"""One test (at least) per rule id of shared/RULES.md that the Spit engine covers."""
+"""One test (at least) per rule id of docs/rules.md that the Spit engine covers."""
 
 import pytest
 from helpers import legal, position
