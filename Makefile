@@ -9,7 +9,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run linked watch test lint format soak bench flash bundle screenshots sprites clean
+.PHONY: install run linked watch test lint format soak bench flash bundle screenshots sprites wiring clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -75,6 +75,10 @@ bench: install
 # The README's pictures, each profile mid-game from a replay (tools/screenshots/).
 screenshots: $(VENV)/.installed
 	$(PY) tools/screenshots.py
+
+# The wiring pictures of docs/build.md, drawn from hardware/profiles.py.
+wiring: $(VENV)/.installed
+	$(PY) tools/wiring.py
 
 # Draw the card sprite sheets again (hardware/sprites-*.bmp) after changing the art.
 sprites: $(VENV)/.installed

@@ -5,11 +5,12 @@
 For each board profile a whole match is written as a replay
 (tools/make_replay.py), played headless through code.py with its frames
 saved, and a frame early in the first rounds (a sixteenth of the way) is kept, twice
-the board's size, as tools/screenshots/PROFILE.png. Then two scenes the README
-explains, drawn by the game's own Screen on 240x240: seats facing (the middle's
-words and the pause screen twice, one copy turned) and a refused move
-(tools/screenshots/facing.png, refused.png). Run it again when the art or the
-screen changes.
+the board's size, as tools/screenshots/PROFILE.png. Then the scenes the README
+and docs/build.md explain, drawn by the game's own Screen on 240x240: seats
+facing (the middle's words and the pause screen twice, one copy turned), a
+refused move, the menu a handheld shows when it is first switched on, and a
+setup fault as a board with a working screen shows it (a PyBadge's, a library
+missing) (tools/screenshots/facing.png, refused.png, menu.png, fault.png). Run it again when the art or the screen changes.
 """
 
 import os
@@ -113,6 +114,17 @@ def scenes():
         app.step(t)
     refused = frame(display)
     yield save("refused.png", [refused])
+
+    display, app = app_on_a_display()
+    app.step(0)
+    yield save("menu.png", [frame(display)])
+
+    from hardware.board_io import show_message
+
+    displayio.release_displays()
+    display = pygame_display_class()(width=160, height=128, auto_refresh=False)
+    show_message(display, "Library neopixel is missing from CIRCUITPY/lib. Install it with: make flash")
+    yield save("fault.png", [frame(display)])
 
 
 def main():
