@@ -10,7 +10,8 @@ and docs/build.md explain, drawn by the game's own Screen on 240x240: seats
 facing (the middle's words and the pause screen twice, one copy turned), a
 refused move, the menu a handheld shows when it is first switched on, and a
 setup fault as a board with a working screen shows it (a PyBadge's, a library
-missing) (tools/screenshots/facing.png, refused.png, menu.png, fault.png). Run it again when the art or the screen changes.
+missing) (tools/screenshots/facing.png, refused.png, menu.png, fault.png).
+Run it again when the art or the screen changes.
 """
 
 import os
