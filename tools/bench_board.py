@@ -69,8 +69,7 @@ def vm(drive, board, *args):
 def measure(profile, tmp):
     drive = os.path.join(tmp, profile)
     os.makedirs(drive)
-    open(os.path.join(drive, "boot_out.txt"), "w").close()
-    run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline"])
+    run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline", "--force"])
     board = "pybadge" if profile == "pybadge" else "pico"
     run(
         [
@@ -140,8 +139,17 @@ def main(argv):
         ):
             drive = os.path.join(tmp, profile)
             os.makedirs(drive)
-            open(os.path.join(drive, "boot_out.txt"), "w").close()
-            run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline"])
+            run(
+                [
+                    sys.executable,
+                    os.path.join(ROOT, "tools", "flash.py"),
+                    drive,
+                    "--profile",
+                    profile,
+                    "--offline",
+                    "--force",
+                ]
+            )
             out = run(
                 [
                     "node",
