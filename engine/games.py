@@ -20,6 +20,9 @@
 #                            the points
 #   counts, cards            the piles' sizes and cards (the screen reads them)
 #   top(pile)                a pile's top card, or NO_CARD
+#   pile_top(k)              the top card of the middle's pile k (0 or 1), or NO_CARD
+#   fits_on(player, move, top)  whether the card a play move plays goes on top
+#                            (a pile as it was: a race lost, not a misread card)
 #   moves(player, buf) -> n  the player's legal moves written into buf
 #   can_move(player)         any legal move at all (cheaper than moves)
 #   check(player, move)      0 (OK) when move is legal now, else why not (a code)
@@ -47,6 +50,8 @@ CONTRACT = (
     "counts",
     "cards",
     "top",
+    "pile_top",
+    "fits_on",
     "moves",
     "can_move",
     "check",

@@ -86,6 +86,16 @@ class Game:
         k = self.counts[pile]
         return self.cards[BASE + pile * CAP + k - 1] if k else NO_CARD
 
+    def pile_top(self, k):
+        # The top card of play pile k (0 or 1), NO_CARD when empty.
+        return self.top(PILE + k)
+
+    def fits_on(self, player, move, top):
+        # True when the hand card the play move would play goes on top: a
+        # pile as it was a moment ago (see engine.spit).
+        card = self.hand(player, move >> 1)
+        return card != NO_CARD and top != NO_CARD and fits(card, top, False)
+
     def cards_left(self, player):
         # Hand and stock: what D-12 and D-17 count.
         c = self.cards

@@ -33,7 +33,7 @@ except ImportError:  # CPython
         return x
 
 
-from .cards import NO_CARD, Rng
+from .cards import NO_CARD, Rng, fits
 
 # Phases.
 READY = const(0)  # a round is dealt; both must call spit (SP-3, D-4)
@@ -122,6 +122,17 @@ class Game:
         if not k:
             return NO_CARD
         return self.cards[(pile * _SLOT if pile < SPIT_CARDS else _SPIT_BASE + (pile - SPIT_CARDS) * _CAP) + k - 1]
+
+    def pile_top(self, k):
+        # The top card of spit pile k (0 or 1), NO_CARD when empty.
+        return self.top(SPIT_PILES + k)
+
+    def fits_on(self, player, move, top):
+        # True when the card the play move would play (a stock's top) goes on
+        # top: a pile as it was a moment ago (the input layer tells a race
+        # lost, SP-7, from a card that never fitted).
+        card = self.top(player * 5 + (move >> 1))
+        return card != NO_CARD and top != NO_CARD and fits(card, top, self.rules & ALT_COLOURS)
 
     def stock_cards(self, player):
         n = self.counts

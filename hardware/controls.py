@@ -60,7 +60,7 @@ from .ticks import ticks_diff
 NONE = const(255)  # no stock chosen, no slot chosen
 _CLAMP = const(1 << 20)  # sort keys stay small ints even across a long pause
 NOTHING_CHOSEN = const(100)  # a pile key with no stock chosen (not an engine code)
-TAKEN = const(101)  # a play refused on a pile the other player changed just before (not an engine code)
+TAKEN = const(101)  # a race lost: the card fitted the pile the other player changed just before (not an engine code)
 _E_EMPTY = const(3)  # the engines' code for an empty stock (Spit) or hand slot (Speed)
 
 
@@ -68,7 +68,7 @@ class Controls:
     LOCKOUT_MS = 40  # a second press of a key sooner than this is bounce
     RESYNC_MS = 30  # presses this soon after a scanner reset are held keys
     SPIT_GRACE_MS = 250  # presses this soon after a round is dealt are late slaps, not spit
-    TAKEN_MS = 600  # a play refused this soon after the other player changed that pile lost a race
+    TAKEN_MS = 600  # a card that fitted a pile the other player changed this soon before lost a race
 
     def __init__(self, keymap, cursor=False, batch=32):
         self.keymap = keymap
@@ -99,6 +99,7 @@ class Controls:
         self.refused = bytearray((NONE, NONE))  # where: the stock (0..4) or PILE_0 + pile, or NONE
         self._pile_by = bytearray((NONE, NONE))  # who last played onto each pile, and when
         self._pile_at = [0, 0]
+        self._pile_was = bytearray(2)  # each pile's top card before that play
         self.played = bytearray((NONE, NONE))  # the stock each player last played from, and when
         self.played_at = [0, 0]
         self.attempts = 0  # moves tried so far (the App sounds a change)
@@ -343,8 +344,13 @@ class Controls:
                 self.chosen[player] = s
             elif self._slot_can_be_filled(game, player, s):
                 self.slot[player] = s  # an empty slot: the next card pressed goes there
-            else:
-                self._refuse(player, game.check(player, s * 2), s)  # empty, or fits nowhere
+            else:  # empty, or fits nowhere: a race lost if it fitted a pile the other just changed
+                why = game.check(player, s * 2)
+                if why > _E_EMPTY and (
+                    self._lost_race(game, player, s * 2) or self._lost_race(game, player, s * 2 + 1)
+                ):
+                    why = TAKEN
+                self._refuse(player, why, s)
         elif action < PREV:
             if chosen == NONE:
                 self.slot[player] = NONE
@@ -386,10 +392,21 @@ class Controls:
                 return True
         return False
 
+    def _lost_race(self, game, player, move):
+        # The play's card fitted its pile as it was before the other player
+        # changed it, at most TAKEN_MS before this press: a race lost (SP-7).
+        k = move & 1
+        return (
+            self._pile_by[k] == 1 - player
+            and ticks_diff(self.now, self._pile_at[k]) < self.TAKEN_MS
+            and game.fits_on(player, move, self._pile_was[k])
+        )
+
     def _try(self, game, player, move):
         self.attempts += 1
         self.last = player
         before = game.round
+        was = game.pile_top(move & 1) if move < FILL_BASE else 0
         r = game.play(player, move)
         self.result[player] = r
         if r:
@@ -404,22 +421,18 @@ class Controls:
             self.refused[player] = NONE
         if r == 0:
             self.applied += 1
-            if move < FILL_BASE:  # a play: who changed that pile, when, from which stock
+            if move < FILL_BASE:  # a play: who changed that pile, when, what lay there, from which stock
                 self._pile_by[move & 1] = player
                 self._pile_at[move & 1] = self.now
+                self._pile_was[move & 1] = was
                 self.played[player] = move >> 1
                 self.played_at[player] = self.now
             if game.round != before:
                 self._dealt = True
                 self._dealt_at = self.now
             self._tidy(game)
-        elif (
-            move < FILL_BASE
-            and r > _E_EMPTY
-            and self._pile_by[move & 1] == 1 - player
-            and ticks_diff(self.now, self._pile_at[move & 1]) < self.TAKEN_MS
-        ):
-            self.result[player] = TAKEN  # the other player changed that pile just before: a race lost
+        elif move < FILL_BASE and r > _E_EMPTY and self._lost_race(game, player, move):
+            self.result[player] = TAKEN
 
     def _refuse(self, player, reason, place):
         self.attempts += 1

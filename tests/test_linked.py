@@ -14,7 +14,7 @@ from desktop.link_model import Link as Cable
 from desktop.linked_pair import Device, Pair, QuietScreen, Racer
 from desktop.window import pygame_display_class
 from hardware import profiles
-from hardware.controls import NOTHING_CHOSEN
+from hardware.controls import NOTHING_CHOSEN, TAKEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED, SNAP_ON
@@ -128,7 +128,9 @@ def test_the_press_made_first_wins_a_contested_pile_across_two_devices(first, ga
     top = devices[0].app.game.text().split()[-2]  # PILE0, top last
     assert top.split(",")[-1].upper() == ("8D" if first == 0 else "8C")
     results = [d.app.controls.result[1 - first] for d in devices]
-    assert results[0] == results[1] != 0  # the later press refused, the same on both screens
+    # The later press refused, the same on both screens: it fitted 7S when
+    # pressed, so it lost a race ("taken"), not a card that never fitted.
+    assert results[0] == results[1] == TAKEN
 
 
 def test_each_press_of_the_order_sounds_once_on_each_device():

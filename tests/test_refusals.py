@@ -232,3 +232,54 @@ def test_a_position_taken_up_from_elsewhere_keeps_no_race_of_the_moves_before_it
         controls.feed(g, k, False, (t + 60) % _WRAP)
         assert controls.refusals[0] == refusals + (0 if settled else 1)
         assert settled or controls.result[0] == NOTHING_CHOSEN
+
+
+@pytest.mark.parametrize("kind", ["spit", "speed"])
+@pytest.mark.parametrize("name", ["pico-st7789-240", "pybadge"])
+def test_a_card_that_fitted_the_pile_the_other_just_changed_lost_a_race(kind, name):
+    # SP-7: player 1 lays 6H on 7C; player 0's 6 pressed 30 ms later fitted
+    # 7C and now fits no pile: the press lost a race (TAKEN, "taken"), not a
+    # misread card (the engine's "no fit"). The same card pressed after
+    # TAKEN_MS, or a card that never fitted, is "no fit".
+    from hardware import profiles
+    from hardware.controls import TAKEN
+
+    profile = profiles.get(name)
+    for gap, want in ((30, TAKEN), (Controls.TAKEN_MS + 50, "engine")):
+        if kind == "spit":
+            g = position("6D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+        else:
+            g = speed_position("6D/2C/2D/2H/2S", "6H/10S/5H/5S/4C", pile0="7C", pile1="9C", stock0="3C", stock1="3D")
+        controls = Controls(profile["keymap"], profile["cursor"])
+        t = _play_from(controls, g, profile, 1, 0, 0, POWER_ON_TICKS)  # 6H onto 7C (its only fit)
+        assert g.pile_top(0) == 6 + 13 * 2 - 1  # (6H: hearts are suit 2, ranks from the Ace at 0)
+        t = (t - 100 + gap) % _WRAP
+        _play_from(controls, g, profile, 0, 0, 0, t)  # 6D: it fitted 7C
+        assert controls.refused[0] == 0
+        assert controls.result[0] == (TAKEN if want == TAKEN else g.check(0, 0)), (gap, controls.result[0])
+        # A card that never fitted (2C on 6H or 9C) is no race lost, however soon.
+        controls = Controls(profile["keymap"], profile["cursor"])
+        g2 = _game(kind)
+        t = _play_from(controls, g2, profile, 1, 0, 0, POWER_ON_TICKS)
+        _play_from(controls, g2, profile, 0, 2, 0, (t - 70) % _WRAP)
+        assert controls.result[0] == g2.check(0, 4) != TAKEN
+
+
+@pytest.mark.parametrize("name", ["pico-st7789-240", "pybadge"])
+def test_the_race_lost_in_the_play_test_is_taken(name):
+    # The position and the presses of the play-test that found it: the top
+    # player's 5C fitted the 6D when pressed, 30 ms after the bottom player's
+    # 5S covered it, and fits neither 5S nor QD now.
+    from engine.spit import Game
+    from hardware import profiles
+    from hardware.controls import TAKEN
+
+    profile = profiles.get(name)
+    g = Game.from_text(
+        "spit play - 1 0:0 13834.7387.18503 5S/KD/QC/JS/QS as,2s,3s,4s,6s,7s,8s,9s,10s,ks,ah,2h,3h,5h,6h,7h,8h,9h,"
+        "jh,kh 5C/4H/10H/QH/8C ad,2d,3d,4d,5d,7d,8d,9d,10d,jd,ac,2c,3c,4c,6c,7c,9c,10c,jc,kc 6D QD"
+    )
+    controls = Controls(profile["keymap"], profile["cursor"])
+    t = _play_from(controls, g, profile, 0, 0, 0, POWER_ON_TICKS)  # 5S onto 6D
+    _play_from(controls, g, profile, 1, 0, 0, (t - 70) % _WRAP)  # 5C, 30 ms later
+    assert controls.result[1] == TAKEN and controls.refused[1] == 0

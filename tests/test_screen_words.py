@@ -109,7 +109,7 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
         assert next(f for f in forms if len(f) <= screen.text.cols) in drawn
 
 
-@pytest.mark.parametrize("case", ["no fit", "taken", "pick"])
+@pytest.mark.parametrize("case", ["no fit", "taken", "race lost", "pick"])
 def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     # Issue 23: the cross was a few pixels beside the count, for 0.4 s, with
     # no reason. Now it is at the card (or the pile) that was refused, for
@@ -118,7 +118,8 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
 
     profile, display, screen = rig
     controls = Controls(profile["keymap"], profile["cursor"])
-    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    first = "6D" if case == "race lost" else "8D"
+    g = position(first + "/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
     cursor = profile["cursor"]
     t = POWER_ON_TICKS
     screen.show_game(g, controls, t)
@@ -140,6 +141,11 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
         t += 200
         press(controls, g, profile, 0, PILE_0, t)
         place = 0
+    elif case == "race lost":  # player 1 lays 6H on 7C; player 0's 6D fitted 7C and now fits no pile (SP-7)
+        press(controls, g, profile, 1, STOCK_0 if not cursor else PILE_0, t + 100)
+        t += 130
+        press(controls, g, profile, 0, STOCK_0 if not cursor else PILE_0, t)
+        place = 0
     else:  # a pile key with no card chosen (cursor boards have no such press)
         if cursor:
             pytest.skip("a pile key on a cursor board plays the card under the cursor")
@@ -159,7 +165,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     else:
         assert screen.pile_info[1][0] == sprites.GLYPH_CROSS
     assert screen.info[0][7] == sprites.GLYPH_BLANK  # not beside the count any more
-    word = case
+    word = "taken" if case == "race lost" else case
     status = middle(screen)[-1]
     assert status in ("bottom: " + word, "v " + word, word) or len(word) > screen.status.cols, status
     check_pixels(screen, image, profile["width"], profile["height"])
