@@ -12,7 +12,7 @@ from hardware.profiles import SetupError
 from .keys import KEYBOARD, POWER_ON_TICKS, TAP_SPACING_MS, TICKS_PERIOD, DesktopKeys, Event, key_legend, key_name
 from .replay import read_replay
 from .scan_times import first_scan, scan_at_or_after, scan_ms
-from .settings import setting, whole  # noqa: F401  (setting: for code.py, with open_io)
+from .settings import file_to_write, number, setting, whole  # noqa: F401  (setting: for code.py, with open_io)
 from .sound import desktop_sound
 from .window import pygame_display_class, window_scale
 
@@ -26,16 +26,17 @@ class DesktopIO:
         self.profile = profile
         self.replay = env.get("SPIT_REPLAY")
         self.frames = env.get("SPIT_FRAMES")
-        self.shot = env.get("SPIT_SHOT")
-        if self.shot:  # refused now, not after the whole replay has run
-            folder = os.path.dirname(os.path.abspath(self.shot))
-            if os.path.isdir(self.shot):
-                raise SetupError("SPIT_SHOT %s is a folder: name a .png file to save the last frame in" % self.shot)
-            if not os.path.isdir(folder):
-                raise SetupError("SPIT_SHOT %s: its folder %s does not exist" % (self.shot, folder))
+        self.shot = file_to_write(env, "SPIT_SHOT", "a .png file to save the last frame in")
+        self.sound_log = file_to_write(env, "SPIT_SOUND_LOG", "a file to write the sounds in")
+        whole(env, "SPIT_SCALE", 1, 16, 0)  # (used where a window opens: checked everywhere)
         if self.frames and os.path.exists(self.frames) and not os.path.isdir(self.frames):
             raise SetupError("SPIT_FRAMES %s is a file: name a folder to save the frames in" % self.frames)
-        self.speed = float(env.get("SPIT_SPEED", "0") or 0)
+        if self.frames:
+            try:
+                os.makedirs(self.frames, exist_ok=True)
+            except OSError as e:
+                raise SetupError("SPIT_FRAMES %s: the folder cannot be made (%s)" % (self.frames, e.strerror))
+        self.speed = number(env, "SPIT_SPEED", 0, 1000, 0.0)
         self.clock0 = whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, POWER_ON_TICKS)  # ticks_ms at the start
         self.loop_ms = whole(env, "SPIT_LOOP_MS", PASS_MS, 1000, PASS_MS)  # a replay's time per pass
         self.record = None  # SPIT_RECORD: the file the window's key events are written to
@@ -98,7 +99,6 @@ class DesktopIO:
             save = os.path.join(os.path.expanduser("~"), ".spit", "nvm.bin")
         from hardware.feedback import Feedback
 
-        self.sound_log = env.get("SPIT_SOUND_LOG")  # a file: the sounds of a headless run, one a line
         out = None if headless else desktop_sound(pygame)
         self.feedback = Feedback(out, None, [] if self.sound_log else None)
         self.store = None

@@ -5,7 +5,7 @@
 import os
 import time
 
-from hardware.profiles import SetupError
+from .settings import whole
 
 
 class Quiet:
@@ -83,11 +83,9 @@ def pygame_display_class(scale=1, own=False):
 def window_scale(profile, env, pygame):
     """SPIT_SCALE, else the whole number that makes the screen about 720 pixels
     on its longer side and still fits the monitor."""
-    chosen = env.get("SPIT_SCALE")
+    chosen = whole(env, "SPIT_SCALE", 1, 16, 0)
     if chosen:
-        if not chosen.isdigit() or not 1 <= int(chosen) <= 16:
-            raise SetupError("SPIT_SCALE is a whole number from 1 to 16, not %r" % chosen)
-        return int(chosen)
+        return chosen
     w, h = profile["width"], profile["height"]
     scale = max(1, round(720 / max(w, h)))
     try:

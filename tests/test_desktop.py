@@ -61,8 +61,9 @@ def test_a_save_file_that_is_not_the_games_is_refused_and_left_as_it_is(tmp_path
         assert len(save.read_bytes()) == 4096
 
 
-def test_a_shot_naming_a_folder_or_a_missing_one_is_refused_before_the_replay_runs(tmp_path):
-    # Issue 34, item 12: the whole replay ran, then a 10-line traceback.
+def test_a_bad_setting_is_one_line_before_the_replay_runs(tmp_path):
+    # The whole replay ran, then a 10-line traceback (SPIT_SHOT, SPIT_SOUND_LOG),
+    # or a traceback at once (SPIT_SPEED): every setting is checked at start-up.
     replay = tmp_path / "r.txt"
     replay.write_text("300 p0.stock1\n900 end\n")
     listing = tmp_path / "listing.txt"
@@ -71,6 +72,14 @@ def test_a_shot_naming_a_folder_or_a_missing_one_is_refused_before_the_replay_ru
         ("SPIT_SHOT", tmp_path, "is a folder"),
         ("SPIT_SHOT", tmp_path / "no" / "shot.png", "does not exist"),
         ("SPIT_FRAMES", listing, "is a file"),
+        ("SPIT_FRAMES", listing / "frames", "the folder cannot be made"),
+        ("SPIT_SOUND_LOG", tmp_path, "is a folder"),
+        ("SPIT_SOUND_LOG", tmp_path / "no" / "sounds.txt", "does not exist"),
+        ("SPIT_SPEED", "abc", "SPIT_SPEED is a number from 0 to 1000"),
+        ("SPIT_SPEED", "-1", "SPIT_SPEED is a number from 0 to 1000"),
+        ("SPIT_SCALE", "0", "SPIT_SCALE is a whole number from 1 to 16"),
+        ("SPIT_LOOP_MS", "fast", "SPIT_LOOP_MS is a whole number"),
+        ("SPIT_SEED", "x1", "SPIT_SEED must be a whole number"),
     ):
         out = run(["code.py"], {"SPIT_REPLAY": str(replay), name: str(value)})
         assert out.returncode == 1
