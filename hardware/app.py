@@ -89,6 +89,7 @@ class App:
         # player 1), then for each computer level the person's and the computer's.
         self.tally = [0] * 14  # (hardware/menu.py: TALLIES)
         self.saved = None  # a match saved between rounds (or left paused), offered in the menu
+        self.menu_line = -1  # the menu's line "go" was pressed on: the cursor is there again (-1: the first)
         self.saved_linked = False  # it was a linked match (resumed only linked again)
         # What is shown.
         self.mode = MENU
@@ -272,6 +273,7 @@ class App:
                 self.saved = self.game
                 self.saved_linked = self.linked is not None
                 self.game = None
+                self.menu_line = -1  # (the cursor on the match offered)
                 # Kept now, whatever the flash's spare time: one may switch off next.
                 self.flush(self.controls.now, True)
                 forget("hardware.pause")

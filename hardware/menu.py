@@ -64,7 +64,8 @@ def _choices(app):
 class Menu:
     def __init__(self, app):
         self.app = app
-        self.item = 0  # the chosen line (of items())
+        lines = self.items()
+        self.item = lines.index(app.menu_line) if app.menu_line in lines else 0  # the chosen line (of items())
         self.top = 0  # the first line shown
         self.clearing = False  # the tally line asks for a second press
         self._go = STAY  # what a press asked for in this pass
@@ -92,6 +93,8 @@ class Menu:
 
     def _next(self):
         # "go" on the saved match's line resumes it; anywhere else, a new match.
+        # Back in the menu (from the lobby, from game over), the cursor is on the same line.
+        self.app.menu_line = self.items()[self.item]
         return RESUME if self.app.resumable() and self.item == 0 else START
 
     def items(self):

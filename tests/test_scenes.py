@@ -6,12 +6,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
 from helpers import middle, position, speed_position  # noqa: E402
-from screens import check_pixels, snapshot
+from screens import check_pixels, draw_text, rgb565, snapshot
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
 from hardware import menu  # noqa: E402
 from hardware.app import App  # noqa: E402
-from hardware.keymaps import PILE_0, STOCK_0, key_numbers  # noqa: E402
+from hardware.keymaps import PILE_0, PREV, STOCK_0, key_numbers  # noqa: E402
 from hardware.modes import OVER
 from hardware.over import WON_MS
 
@@ -276,3 +276,46 @@ def test_the_first_round_says_what_the_pile_arrows_mean(rig, tmp_path):
     g.round = 2  # after the first round the players know
     screen.show_game(g, None, 0)
     assert "arrow" not in middle(screen)[-1]
+
+
+def test_back_from_the_lobby_the_menu_cursor_is_on_the_line_left(rig, tmp_path):
+    # A play-test: after "pile 2: back" from the lobby the cursor was on
+    # "Game", so the next pile 1 turned Spit into Speed. It stays on the line
+    # the player left, drawn so.
+    from hardware.modes import LINKED, LOBBY, MENU
+
+    profile, display, screen = rig
+    board = Board(profile, screen)
+
+    def no_cable():
+        raise OSError("no cable here")
+
+    board.app.open_link = no_cable
+    board.app.players = LINKED
+    cursor = profile["cursor"]
+    down, change, go = (
+        ((0, PILE_0 + 1), (0, PREV), (1, PILE_0 + 1))
+        if cursor
+        else (
+            (0, STOCK_0 + 1),
+            (0, PILE_0),
+            (0, PILE_0 + 1),
+        )
+    )
+    board.run(50)
+    board.tap(*down)  # to "Players: linked"
+    board.tap(*go)
+    assert board.app.mode == LOBBY
+    board.run(50)
+    board.tap(*go)  # "pile 2: back" (a PyBadge's A)
+    board.run(50)
+    assert board.app.mode == MENU
+    image = snapshot(display, "%s-menu-after-the-lobby" % profile["name"], tmp_path)
+    width, height = profile["width"], profile["height"]
+    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    draw_text(canvas, screen.text, width, height)  # every pixel the font's glyph of its cell
+    assert all(rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x] for y in range(height) for x in range(width))
+    lines = [line.rstrip() for line in screen.text.text.split("\n")]
+    assert ">Players: linked" in lines and ">Game: Spit" not in lines, lines
+    board.tap(*change)  # pile 1 changes the players, not the game
+    assert board.app.kind == 0 and board.app.players != LINKED
