@@ -72,7 +72,7 @@ class DesktopIO:
         import pygame
 
         self._pygame = pygame
-        self.caption = "Spit - %s - %s" % (profile["name"], key_legend(profile))
+        self.caption = "Spit - %s - %s" % (profile["name"], key_legend(profile, bool(env.get("SPIT_LINK"))))
         self.held = False  # a watched replay that has ended
         self._typed = []  # the window's key changes not yet made to the switches
         self._changed_at = {}  # when each key's switch last moved (ms of the clock)

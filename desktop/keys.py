@@ -138,18 +138,40 @@ class DesktopKeys:
         self._seen = [0] * self.key_count
 
 
-def key_legend(profile):
+# The buttons of a board whose buttons have names of their own, by (player, action).
+BUTTON_NAMES = {
+    "pybadge": {
+        (0, PREV): "Left",
+        (0, NEXT): "Right",
+        (0, PILE_0): "Up",
+        (0, PILE_0 + 1): "Down",
+        (1, PREV): "Select",
+        (1, NEXT): "Start",
+        (1, PILE_0): "B",
+        (1, PILE_0 + 1): "A",
+    }
+}
+
+
+def key_legend(profile, linked=False):
     """Whose keyboard keys are which, in the words of the buttons, for the
-    window's title: "bottom: stocks a s d f g, piles z x; top: ..."."""
+    window's title: "bottom: stocks a s d f g, piles z x; top: ...". A
+    linked window plays one player, player 0's keys ("you: ..."). A board
+    whose buttons have names says which key is which button ("A i")."""
     layout = KEYBOARD["cursor" if profile["cursor"] else "handheld14"]
     numbers = key_numbers(profile["keymap"])
+    buttons = BUTTON_NAMES.get(profile["name"])
 
     def keys(player, actions):
-        return " ".join(layout[player, a] for a in actions if numbers[key(player, a)] != UNUSED)
+        return " ".join(
+            ("%s %s" % (buttons[player, a], layout[player, a])) if buttons else layout[player, a]
+            for a in actions
+            if numbers[key(player, a)] != UNUSED
+        )
 
     piles = (PILE_0, PILE_0 + 1)
     said = []
-    for player, name in ((0, "bottom"), (1, "top")):
+    for player, name in ((0, "you"),) if linked else ((0, "bottom"), (1, "top")):
         if profile["cursor"]:
             said.append("%s: %s move, %s piles" % (name, keys(player, (PREV, NEXT)), keys(player, piles)))
         else:

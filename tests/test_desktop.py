@@ -25,14 +25,28 @@ def test_the_window_title_says_whose_keys_are_which(tmp_path, name):
     layout = KEYBOARD["cursor" if profile["cursor"] else "handheld14"]
     for (player, _), letter in layout.items():
         assert (" %s " % letter) in " %s " % (bottom, top)[player].replace(",", " "), (letter, legend)
+    # A linked window plays one player: its title lists only the keys that
+    # work there (the other player's did nothing).
+    (mine,) = key_legend(profile, linked=True).split("; ")
+    assert mine == "you: " + bottom[len("bottom: ") :]
     replay = tmp_path / "r.txt"
     replay.write_text("100 end\n")
-    displayio.release_displays()
-    io = DesktopIO(profile, {"SPIT_REPLAY": str(replay)})
-    try:
-        assert legend in io.caption
-    finally:
-        io.close()
+    for env, want in (({}, legend), ({"SPIT_LINK": "7799"}, mine)):
+        displayio.release_displays()
+        io = DesktopIO(profile, dict(env, SPIT_REPLAY=str(replay)))
+        try:
+            assert io.caption.endswith(" - " + want)
+        finally:
+            io.close()
+
+
+def test_the_pybadge_window_says_which_keys_are_its_named_buttons():
+    # The menu says "A go", "B change": the title says which key is A (i),
+    # not the keyboard's a, which is Left.
+    legend = key_legend(profiles.get("pybadge"))
+    assert legend == ("bottom: Left a Right d move, Up w Down s piles; top: Select j Start l move, B k A i piles"), (
+        legend
+    )
 
 
 def test_a_save_file_that_is_not_the_games_is_refused_and_left_as_it_is(tmp_path):
