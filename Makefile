@@ -9,7 +9,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run linked watch test lint format soak bench flash bundle screenshots sprites wiring clean
+.PHONY: install run linked linked-a linked-b watch test lint format soak bench flash bundle screenshots sprites wiring clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -34,11 +34,17 @@ run: $(VENV)/.installed
 
 # Linked play on one desktop: two windows in two processes, each a handheld
 # of its own, joined by a loopback socket for a cable (docs/linked.md).
-# Each window has its own saves; PORT picks the socket's port.
+# Each window has its own saves; PORT picks the socket's port. One window
+# alone (to restart it, as a player rejoins): make linked-a, make linked-b,
+# or make linked WINDOW=b.
 PORT ?= 7700
+LINKED_a = SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py
+LINKED_b = SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py
 linked: $(VENV)/.installed
-	SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py & \
-	SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py; wait
+	$(if $(WINDOW),$(if $(LINKED_$(WINDOW)),$(LINKED_$(WINDOW)),$(error WINDOW is a or b, not $(WINDOW))),$(LINKED_a) & $(LINKED_b); wait)
+
+linked-a linked-b: $(VENV)/.installed
+	$(LINKED_$(subst linked-,,$@))
 
 # Two random players in the terminal.
 watch: $(VENV)/.installed

@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 from desktop.link_model import Clock
 from desktop.linked_pair import Pair, QuietScreen, Racer
 from desktop.replay import RecordingUart, ReplayUart, read_link
@@ -124,3 +126,22 @@ def test_a_linked_devices_recording_replays_alone_to_the_same_position(tmp_path)
             solo.press(script.pop(0)[1])
         alone.run(1)
     assert solo.app.game.text() == want
+
+
+@pytest.mark.parametrize(
+    "args,windows",
+    [(["linked"], "ab"), (["linked-a"], "a"), (["linked-b"], "b"), (["linked", "WINDOW=b"], "b")],
+)
+def test_one_linked_window_starts_alone_with_its_own_command(args, windows):
+    # Restarting one window (the way to rejoin) needed its command line
+    # copied out of the Makefile: make linked-a, make linked-b.
+    out = subprocess.run(["make", "-n", *args], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    started = [
+        w
+        for w in "ab"
+        if "SPIT_SAVE=%s" % os.path.join(os.path.expanduser("~"), ".spit", "linked-%s.bin" % w) in out.stdout
+    ]
+    assert "".join(started) == windows and out.stdout.count("SPIT_LINK=7700 ") == len(windows), out.stdout
+    bad = subprocess.run(["make", "-n", "linked", "WINDOW=c"], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode != 0 and "WINDOW is a or b" in bad.stderr
