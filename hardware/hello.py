@@ -88,7 +88,7 @@ class Hello:
         kind = g.kind if g is not None else app.kind
         rules = g.rules if g is not None else app.rules
         if p[1] != kind or p[2] != rules:
-            linked.problem = "the other chose another game or rules"
+            linked.problem = _differs(kind, rules, p[1], p[2])
             return
         if bool(p[7] & _RESUME) != (g is not None):
             linked.problem = "one resumes, one starts new"
@@ -106,3 +106,19 @@ class Hello:
             return
         if linked.nonce > nonce:  # we referee and deal
             linked.deal(now)
+
+
+def _differs(kind, rules, their_kind, their_rules):
+    # What the other handheld chose that this one did not, in the menu's words.
+    from engine.games import TITLES
+
+    from .modes import OPTIONS
+
+    if their_kind != kind:
+        return "the other chose %s, this one %s" % (TITLES[their_kind & 1], TITLES[kind])
+    said = [
+        "%s: %s" % (label, names[1 if their_rules & flag else 0])
+        for label, names, flag in OPTIONS[kind]
+        if (their_rules ^ rules) & flag
+    ]
+    return "the other chose " + ", ".join(said)

@@ -44,7 +44,7 @@ OPTIONS = (
         ("Win", ("first out", "100 points"), SCORING),
         ("Stocks", ("five", "four"), FOUR_STOCKS),  # V-1
         ("Slap", ("yes", "no"), NO_SLAP),  # V-2
-        ("Colours", ("any", "alternate"), ALT_COLOURS),  # V-3
+        ("Alternate", ("no", "colours"), ALT_COLOURS),  # V-3 (not "Colours": the deck's colours are a style)
     ),
     (
         ("Win", ("first out", "50 points"), 1),  # engine.speed: SCORING to TARGET

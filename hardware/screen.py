@@ -570,9 +570,7 @@ class Screen:
                 continue
             if player >= 0:
                 return word
-            return self._first_fit(
-                (self.names[p] + ": " + word, ("v " if p == self.bottom else "^ ") + word, word), cols
-            )
+            return self._first_fit((self.names[p] + ": " + word, word), cols)  # (else the mark says whose)
         return ""
 
     def _first_fit(self, forms, cols=0):
@@ -673,7 +671,7 @@ class Screen:
             if not self.opponent and not self.speed and game.phase == PLAY and game.round < 2:  # (a free line)
                 # What the arrow under each pile says in the first round: it
                 # points at who spits on it (D-2).
-                return self._first_fit(("arrow at you: your pile", "arrow: your pile", "arrow: yours"))
+                return self._first_fit(("arrow at you: your pile", "arrow at you: yours"))
             return self._first_fit(self.opponent)  # the computer: its level and its side of the table
         took = game.took
         if player < 0:  # one player's pile says both (each took one, or one took none): the shorter name

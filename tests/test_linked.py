@@ -326,10 +326,26 @@ def test_different_games_are_a_message_on_both_screens_never_a_match():
     assert not pair.start(3000)
     for d in pair.devices:
         assert d.app.mode == LOBBY and "cannot play:" in d.app.screen.lines
-        assert " ".join(d.app.screen.lines).count("the other chose another game or rules") == 1
+        # Which setting differs, in the menu's words.
+        said = " ".join(d.app.screen.lines)
+        other = "Spit, this one Speed" if d.app.kind else "Speed, this one Spit"
+        assert said.count("the other chose " + other) == 1, said
         assert all(len(line) <= d.app.screen.cols for line in d.app.screen.lines)  # (nothing cut off)
         d.app.press(0, PILE_0 + 1)  # pile 2: back to the menu, the cable let go
         assert d.app.mode == MENU and d.app.linked is None
+
+
+def test_different_rules_are_named_in_the_menus_words():
+    # "the other chose another game or rules" said neither which: now the
+    # lobby names the other's settings that differ.
+    from engine.spit import FOUR_STOCKS, NO_SLAP
+
+    pair = Pair(PICO, quiet(), seed=6)
+    pair.devices[1].app.rules_of[0] = FOUR_STOCKS | NO_SLAP
+    assert not pair.start(3000)
+    said = [" ".join(d.app.screen.lines) for d in pair.devices]
+    assert "the other chose Stocks: four, Slap: no" in said[0], said[0]
+    assert "the other chose Stocks: five, Slap: yes" in said[1], said[1]
 
 
 def test_noise_on_the_line_never_crashes_and_is_reported():
