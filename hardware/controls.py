@@ -30,7 +30,8 @@
 #   on an empty slot a card could fill: that slot is chosen (SP-6); then a
 #     stock key moves its card there.
 #   the same key again: cancel. A pile key with nothing chosen: refused when
-#     it is let go, unless the other pile key joins it first.
+#     it is let go, unless the other pile key joins it first (so is a pile key
+#     calling spit again in READY or STALEMATE: the chord's first key).
 # Both pile keys of a player held are the pause chord (the App pauses after a
 #   second): a pile key pressed while the other is held makes no move and no
 #   refusal.
@@ -166,17 +167,27 @@ class Controls:
         self.push(game, key, timestamp, handler)
 
     def let_go(self, game, player, action, timestamp):
-        # A pile key let go: refused (NOTHING_CHOSEN) if it was pressed with
-        # nothing chosen and no other press of that player came since.
+        # A pile key let go: refused if it was pressed with nothing chosen
+        # (NOTHING_CHOSEN), or as a call the game refused (already called),
+        # and no other press of that player came since.
         if self.relay is not None:
             self._piles[player] &= ~(1 << (action - PILE_0))
         if self._pick[player] != action:
             return
         self._pick[player] = NONE
-        if game is not None and game.phase == PLAY:
+        if game is None:
+            return
+        ph = game.phase
+        if ph == PLAY:
             self.presses += 1
             self.now = timestamp
             self._refuse(player, NOTHING_CHOSEN, action)
+        elif ph == READY or ph == STALEMATE:
+            why = game.check(player, self.call)
+            if why:
+                self.presses += 1
+                self.now = timestamp
+                self._refuse(player, why, NONE)
 
     def push(self, game, key, timestamp, handler=None):
         # A press to order and apply with the rest of the batch, as it is: the
@@ -303,9 +314,9 @@ class Controls:
         if ph == READY:
             if not self._dealt or ticks_diff(self.now, self._dealt_at) >= self.SPIT_GRACE_MS:
                 self._dealt = False
-                self._try(game, player, self.call)
+                self._call(game, player, action)
         elif ph == STALEMATE:
-            self._try(game, player, self.call)
+            self._call(game, player, action)
         elif ph == PLAY:
             if self.cursor_mode:
                 self._press_cursor(game, player, action)
@@ -316,6 +327,15 @@ class Controls:
                 self._try(game, player, SLAP_0 + action - PILE_0)
             elif ph == CHOOSE:
                 self._try(game, player, TAKE_0 + action - PILE_0)
+
+    def _call(self, game, player, action):
+        # Any key calls spit (Speed: turns). A pile key the game would refuse
+        # (already called) may be the pause chord's first: refused when let
+        # go, unless the other pile key joins it (as a lone pile key in PLAY).
+        if PILE_0 <= action < PREV and game.check(player, self.call):
+            self._pick[player] = NONE if self._piles[player] == 3 else action
+            return
+        self._try(game, player, self.call)
 
     def _press_keys(self, game, player, action):
         chosen = self.chosen[player]

@@ -130,6 +130,48 @@ def test_pause_and_resume_in_every_phase_and_no_press_moves_while_paused(phase):
     assert rig.app.mode == MATCH and g.text() == before and rig.app.game is g
 
 
+@pytest.mark.parametrize("phase", ["spit stalemate", "speed stalemate", "spit ready"])
+def test_the_pause_chord_right_after_a_call_is_no_refusal_first(phase):
+    # A play-test: the chord pressed right after calling in a stalemate
+    # flashed a refusal ("turned", a red x, a buzz) before the pause. A pile
+    # key that may become the chord is refused only once it is let go alone.
+    rig = Rig()
+    if phase == "speed stalemate":  # (both with a side pile: a turn waits for the other's)
+        g = speed_position(
+            "2C/2D/2H/2S/-",
+            STUCK1,
+            pile0="8D",
+            pile1="KD",
+            side0="10s",
+            side1="9s,jc",
+            filler="stock1",
+            phase="stalemate",
+        )
+    else:
+        g = PHASES[phase]()
+    rig.app.play(g, rig.clock)
+    rig.run(400)  # (past the grace of a round just dealt)
+    rig.press(1, STOCK_0 + 3)  # player 1 calls (Speed: turns)
+    assert g.called & 2
+    controls = rig.app.controls
+    refusals, heard = controls.refusals[1], []
+    real = rig.app.feedback.event
+    rig.app.feedback.event = lambda kind, player, now: heard.append(kind) or real(kind, player, now)
+    rig.pause(1)  # both pile keys, held for a second
+    assert rig.app.mode == PAUSED and rig.app.paused_by == 1
+    assert controls.refusals[1] == refusals, "a refusal flashed before the pause"
+    from hardware.feedback import REFUSED
+
+    assert REFUSED not in heard
+    rig.press(1, STOCK_0)  # both go on: the countdown, then the match
+    rig.press(0, STOCK_0)
+    rig.run(3200)
+    assert rig.app.mode == MATCH
+    # A pile key pressed alone after the call is still refused, once let go.
+    rig.press(1, PILE_0)
+    assert controls.refusals[1] == (refusals + 1) & 255 and controls.result[1] != 0
+
+
 @pytest.mark.parametrize("phase", ["slap", "choose"])
 def test_no_pause_while_a_slap_or_a_choice_is_decided(phase):
     rig = Rig()
