@@ -46,7 +46,6 @@ from .modes import (
     EV_FOLLOW,
     EV_LET_GO,
     EV_PAUSE,
-    LEAVE,
     MATCH,
     OVER,
     PAUSED,
@@ -205,10 +204,11 @@ class Linked:
         if link.good != self._heard:
             self._heard = link.good
             self._heard_at = now
-            if self.lost and self.state == PLAYING:
+            if self.lost and self.state == PLAYING and self.app.mode != OVER:
                 # The cable is back: the referee's position, in the pause,
                 # for both (the follower asks, in case the referee never
-                # found the link silent).
+                # found the link silent). (A match over is left by each
+                # device's own key: nothing to take up.)
                 self.lost = False
                 if self.is_referee:
                     self.send_snapshot(SNAP_PAUSED, now)
@@ -316,13 +316,12 @@ class Linked:
         return state_hash(game, self.app.controls)
 
     def _lost(self, now):
-        # The cable went silent: the match stands still, saying why; a match
-        # over goes back to the menu (its order can end it no more).
+        # The cable went silent: the match stands still, saying why. A match
+        # over stays on its result until this device's player leaves it (the
+        # other device may have left already).
         app = self.app
         if app.mode == MATCH or app.mode == PAUSED:
             app.pause(now, "cable silent")
-        elif app.mode == OVER:
-            app.follow(LEAVE, now)
 
     # -- the session: what hardware/hello.py decides --
 
@@ -407,6 +406,12 @@ class Linked:
         # by its keypad: into the order as this device's seat.
         if player or self.state != PLAYING:
             return  # (a linked handheld plays one player's buttons; the lobby reads its keys itself)
+        if self.app.mode == OVER:
+            # Game over: each device leaves it on its own player's key, not
+            # the other's (who may still be reading it): no order needed.
+            self.app.controls.now = t
+            self.app.press(self.seat, action)
+            return
         if self.lost or self._wait_snap:
             # No order without the other device: the pause's keys work here
             # alone (leaving for the menu, say).
@@ -589,6 +594,8 @@ class Linked:
                 if n < 2 or p[1] == self.snapshots & 255:  # (else one is on its way: sent after its silence)
                     self._resync(now)
         elif kind == _HELLO:
+            if self.app.mode == OVER:
+                return  # (a match over takes nobody back: its own player's key leaves it)
             hello = self._greeter(now)
             hello.heard(p, n, now)
             if self.state == PLAYING and not hello.rejoin:

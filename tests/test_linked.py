@@ -431,7 +431,12 @@ def test_clocks_far_apart_and_across_the_wrap_agree():
     assert play_checked(pair, racers, 20000) > 10
 
 
-def test_after_a_linked_match_either_key_takes_both_to_the_menu_each_tally_its_own():
+@pytest.mark.parametrize("first", [0, 1])
+def test_after_a_linked_match_each_key_takes_its_own_handheld_to_the_menu_each_tally_its_own(first):
+    # A play-test: one player's key took both handhelds to the menu before
+    # the other had read the result. Each leaves on its own player's key; the
+    # other stays on the result (its cable silent or not), and a hello of the
+    # first one, back in its lobby, takes nobody back into the match over.
     pair = Pair(PICO, quiet(), seed=2, cable=Cable(2, loss=6000))
     assert pair.start()
     racers = [Racer(d, 20 + i) for i, d in enumerate(pair.devices)]
@@ -439,9 +444,18 @@ def test_after_a_linked_match_either_key_takes_both_to_the_menu_each_tally_its_o
     a, b = pair.devices
     assert a.app.mode == b.app.mode == OVER
     pair.run(2000)  # (past the game over's grace)
-    b.press(STOCK_0)  # the follower's key
-    pair.run(LOST_MS + 500)  # (the referee leaves at once: a follower that missed its word finds the cable silent)
-    assert a.app.mode == b.app.mode == MENU and a.app.linked is None and b.app.linked is None
+    leaver, stayer = pair.devices[first], pair.devices[1 - first]
+    shown = list(stayer.app.screen.lines) if hasattr(stayer.app.screen, "lines") else None
+    leaver.press(STOCK_0)
+    pair.run(LOST_MS + 2000)  # (the cable silent for the one left behind)
+    assert leaver.app.mode == MENU and leaver.app.linked is None
+    assert stayer.app.mode == OVER and (shown is None or stayer.app.screen.lines == shown)
+    leaver.app.press(0, PILE_0 + 1)  # linked again, back in the lobby: its hellos on the cable
+    pair.run(2000)
+    assert stayer.app.mode == OVER
+    stayer.press(PILE_0)
+    pair.run(100)
+    assert a.app.mode != OVER and b.app.mode != OVER and stayer.app.mode == MENU and stayer.app.linked is None
     winner = a.app.game.winner
     for d in pair.devices:  # this device's player's wins first, then the rival's
         seat_won = winner == (0 if d is a else 1)
@@ -472,7 +486,8 @@ def test_a_linked_match_lets_its_saves_go_and_takes_them_back_for_the_tally_and_
         tally = Store(nvm, say=lambda m: None).load(TALLY)  # (as the next power-on reads it)
         assert tally is not None and sum(tally[24:28]) == 1  # this match, for one of the two
     pair.run(2000)
-    a.press(STOCK_0)
+    a.press(STOCK_0)  # each player's own key leaves the game over
+    b.press(STOCK_0)
     assert pair.run_until(lambda: a.app.mode == b.app.mode == MENU, LOST_MS + 500)
     assert all(d.app.store is not None for d in pair.devices)
     # A new linked match lets them go again; left from its pause, the menu has them back.
