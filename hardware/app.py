@@ -339,6 +339,7 @@ class App:
         players = self.players
         screen.watched = 3 if players == DEMO else 2 if players else 0  # the computer's plays
         screen.worded = 3
+        screen.secret = 0  # (one device: both Speed hands on the shared screen, D-11)
         name = PLAYERS[players][3:]  # the computer's level: "Hard"
         screen.opponent = (
             ()
@@ -369,6 +370,7 @@ class App:
             self.controls.relay = linked
             screen.watched = 0
             screen.worded = 1 << linked.seat  # (the other player's reasons are on their own screen)
+            screen.secret = 2 >> linked.seat  # the other's Speed hand as backs, as at a table (SD-1, D-11)
             screen.opponent = ()
             screen.twice = False
             screen.set_style(False, self.style & FOUR_COLOURS != 0, linked.seat)

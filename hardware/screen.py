@@ -70,6 +70,7 @@ _SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
 _NONE = 255
 _NO_STOCK = 254  # _stock: no stock here (four stocks, V-1)
 _UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
+_BACK = 252  # _stock: a hand card shown as its back (linked Speed: the other player's, SD-1)
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
 _SPEED_STOCK = 0
 _SPEED_SIDE = 2
@@ -132,6 +133,7 @@ class Screen:
         self.twice = False  # set by the App: seats facing, two people at the device
         self.watched = 0  # set by the App: bit p for a computer player p, whose plays are marked
         self.worded = 3  # set by the App: bit p for a player whose refusals' reasons the middle says (linked: its own)
+        self.secret = 0  # set by the App: bit p for a player whose Speed hand shows as backs (linked: the other's)
         self._flash_until = [None, None]  # when each player's refused mark goes out (None: not lit)
         self._refused = bytearray((_NONE, _NONE))  # where each player's refused mark is lit now
         self._status_why = 0  # the refusals the status shows (see show_game)
@@ -450,6 +452,8 @@ class Screen:
         else:
             if self.speed:
                 card = game.hand(p, s)
+                if card < 52 and self.secret >> p & 1:
+                    card = _BACK
                 hidden = 0
             else:
                 card = game.top(i)
@@ -476,8 +480,14 @@ class Screen:
                 if was < 52:
                     self._show_card(paper, rank, suit, card, False, was)  # a face on a face
                 else:
-                    paper.hidden = False  # (a stock's paper only ever shows a face)
+                    self._stock_paper(paper, False)
+                    paper.hidden = False
                     self._show_face(rank, suit, card)
+            elif card == _BACK:
+                self._stock_paper(paper, True)
+                paper.hidden = False
+                rank.hidden = True
+                suit.hidden = True
             elif not paper.hidden:  # (its rank and suit are shown and hidden with it)
                 # No card: the table, nothing to compose (a taken card's
                 # place redraws in a sixth of the time its paper would).
@@ -494,6 +504,14 @@ class Screen:
         if self.marks and self._drawn_mark[i] != mark:
             self._drawn_mark[i] = mark
             _put(self.marks[p][s], 0, mark)
+
+    def _stock_paper(self, paper, back):
+        # A stock's paper as a face, or (linked Speed's other hand) a back:
+        # the face's tiles through the back's inks, its paper the back's
+        # colour (the back's own tile does not lie on the stock grid's tiles).
+        inks = self.back_inks if back else self.face_inks
+        if paper.pixel_shader is not inks:
+            paper.pixel_shader = inks
 
     def _row(self, grid, s, was, row):
         # Stock s's row (ROW_DEPTH + k back edges, or ROW_REFUSED) in a grid of

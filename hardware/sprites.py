@@ -33,7 +33,8 @@ SUIT_TILES = const(5)
 # The cards sheet (the paper) has four values: PAPER_TABLE, PAPER_FILL (the
 # paper, or a back's colour), PAPER_EDGE and PAPER_MARK (an empty slot's dots,
 # a back's pattern). A face, an empty slot and nothing are seen through
-# FACE_INKS, a back (only ever a pile's, a grid of its own) through
+# FACE_INKS, a back (a pile's; or linked Speed's other hand, a face's paper
+# seen through these inks: the back's colour, no pattern) through
 # BACK_INKS: entries of PALETTE below. In RAM a pixel composes in half the
 # time of one read from flash, and a card put in an empty place redraws its
 # whole paper.

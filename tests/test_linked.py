@@ -96,6 +96,32 @@ def test_two_handhelds_start_one_match_each_shows_its_player_at_the_bottom(tmp_p
     displayio.release_displays()
 
 
+def test_linked_speed_shows_each_player_only_their_own_hand(tmp_path, monkeypatch):
+    # A play-test: linked Speed showed the opponent's hand face up. On two
+    # handhelds each player sees their own hand (at the bottom) and the
+    # other's as backs (SD-1: secret, as at a table), read from the frames.
+    displays, screens = two_displays(monkeypatch)
+    pair = Pair(PICO, screens, seed=5)
+    for d in pair.devices:
+        d.app.kind = 1
+    assert pair.start()
+    pair.run(200)
+    assert pair.agree() and all(d.app.screen.speed for d in pair.devices)
+    for i, (d, screen) in enumerate(zip(pair.devices, screens)):
+        image = snapshot(displays[i], "linked-speed-%d" % i, tmp_path)
+        mine, theirs = d.app.linked.seat, 1 - d.app.linked.seat
+        g = d.app.game
+        for s in range(5):
+            if g.hand(theirs, s) < 52:  # their card: the paper in the back's inks, no rank or suit
+                assert screen.stocks[theirs][s].pixel_shader is screen.back_inks
+                assert screen.ranks[theirs][s].hidden and screen.suits[theirs][s].hidden
+            if g.hand(mine, s) < 52:  # mine: the face, its rank and suit
+                assert screen.stocks[mine][s].pixel_shader is screen.face_inks
+                assert not screen.ranks[mine][s].hidden and screen.ranks[mine][s][0] == g.hand(mine, s) % 13
+        check_pixels(screen, image, 240, 240)
+    displayio.release_displays()
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_both_positions_are_equal_after_every_move_on_a_lossy_cable(seed):
     # 5 % of frames lost, clocks apart and drifting: the same moves in the same order.
