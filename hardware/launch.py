@@ -26,6 +26,14 @@ def start(on_board, open_io, setting, hold):
         seed = _seed(setting)
         position = setting("SPIT_START")
         start = start_position(position) if position else None  # (a bad one: a message before the App is built)
+        # The heap collected before the game's biggest modules load: on the
+        # emulated CircuitPython 10.2.1 a collection forced by a new pool of
+        # names while a .mpy loads lost names of a module loaded before it
+        # (hardware.storage printed as <module ''>, without SETTINGS), at
+        # start-up, for some counts of names only (docs/firmware.md).
+        import gc
+
+        gc.collect()
         from .app import App
         from .screen import Screen
 
