@@ -121,4 +121,4 @@ def _differs(kind, rules, their_kind, their_rules):
         for label, names, flag in OPTIONS[kind]
         if (their_rules ^ rules) & flag
     ]
-    return "the other chose " + ", ".join(said)
+    return "the other chose " + (", ".join(said) or "other rules")  # (a flag this version has no line for)
