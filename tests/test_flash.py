@@ -344,3 +344,23 @@ def test_flashing_bundling_and_playing_need_no_node(tmp_path, target):
     assert "pip install" in out.stdout and "npm" not in out.stdout and "node_modules" not in out.stdout
     if target != "run":
         assert "--no-deps -r requirements-flash.txt" in out.stdout and "requirements.txt" not in out.stdout
+
+
+def test_a_drive_unzipped_from_the_bundle_flashes_without_a_word_of_conflict(tmp_path):
+    # The same bytes are no maker's files: a bundle's drive, then make flash.
+    import zipfile
+
+    import bundle
+
+    d = drive(tmp_path, version="10.2.1")
+    prefix = "spit-pico-ssd1306/CircuitPython 10.x/"
+    with zipfile.ZipFile(bundle.build("pico-ssd1306", str(tmp_path / "dist"))) as z:
+        for name in z.namelist():
+            if name.startswith(prefix):
+                (d / name[len(prefix) :]).parent.mkdir(parents=True, exist_ok=True)
+                (d / name[len(prefix) :]).write_bytes(z.read(name))
+    lines = []
+    flash(str(d), offline=True, say=lines.append)
+    assert lines[0].startswith("profile pico-ssd1306:")  # (the bundle's settings.toml names it)
+    assert not any("code.py.bak" in t or "--force" in t or "warning" in t for t in lines), lines
+    assert not (d / "code.py.bak").exists()

@@ -359,22 +359,6 @@ def conflicts(drive, writes, manifest):
     return over, shadows
 
 
-def library_conflicts(drive, libraries, manifest):
-    """The maker's own copies of the libraries circup would install over."""
-    found = []
-    for lib in libraries:
-        for rel in ("lib/%s.py" % lib, "lib/%s.mpy" % lib):
-            if os.path.exists(os.path.join(drive, rel)) and not ours(drive, rel, manifest):
-                found.append(rel)
-        if os.path.isdir(os.path.join(drive, "lib", lib)):
-            found += [
-                rel
-                for rel in library_paths(drive)
-                if rel.startswith("lib/%s/" % lib) and not ours(drive, rel, manifest)
-            ]
-    return found
-
-
 def backup_name(drive):
     """code.py.bak, or code.py.bak2, ... where that is taken."""
     n = 1
@@ -389,10 +373,11 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
     manifest = read_manifest(drive)
 
     writes = game_files(profile)
+    extra = library_files(libraries)  # (circup, when online, writes the same names)
     if mpy_folder is not None:
         writes = compiled(writes, mpy_folder)
-    over, shadows = conflicts(drive, writes, manifest)
-    over += library_conflicts(drive, libraries, manifest)
+        extra = compiled(extra, mpy_folder)
+    over, shadows = conflicts(drive, writes + extra, manifest)
     if (over or shadows) and not force:
         raise FlashError(
             "".join(
@@ -417,8 +402,7 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
     if online is not None:
         say("libraries installed with circup: %s" % ", ".join(libraries))
     else:
-        extra = library_files(libraries)
-        writes += compiled(extra, mpy_folder) if mpy_folder is not None else extra
+        writes += extra
     settings = settings_text(drive, name, explicit, link)
 
     needed = sum(size(src) for _, src in writes) + (len(settings) if settings else 0)
