@@ -6,7 +6,11 @@
 # when the two ways took as long, off by half their difference when not, so
 # the pings with the lowest round trips are trusted most. Offsets are kept in
 # half milliseconds (no rounding), drift in parts per million; ints only, and
-# a ping allocates nothing.
+# a ping allocates nothing. Offsets are kept relative to the first ping's
+# (base: their ticks minus ours then, wrapped as ticks are), and base is added
+# back with ticks_add: two clocks may lie anywhere in the 2**29 ms of their
+# range apart, and an offset near 2**28 must not turn into one near -2**28
+# halfway through a sum (each half of a ping's offset wraps on its own).
 #
 # The last RECENT pings are kept: the offset is the mean of those whose round
 # trip is within a millisecond of their lowest, each carried to now by the
@@ -28,6 +32,7 @@ SLOW_MS = 1000  # between pings after
 YOUNG_MS = 8000  # until the drift is known, pings older than this are not carried forward
 CACHE_MS = 1000  # offset2 is worked out again this long after the last time, without a ping
 _LIMIT_PPM = 1000  # a crystal is within 100 ppm: a wilder slope is noise
+_HALF2 = 1 << 29  # half the ticks' range, in half milliseconds
 
 
 def _carried(ms, ppm):
@@ -44,6 +49,7 @@ def _carried(ms, ppm):
 class ClockSync:
     def __init__(self):
         self.pings = 0  # pings taken
+        self.base = 0  # their ticks minus ours at the first ping, in ms, wrapped (the offsets are kept from it)
         self.ppm = 0  # their clock runs this much faster than ours (parts per million)
         self._off2 = [0] * RECENT  # each recent ping's offset (half ms)
         self._at = [0] * RECENT  # its t4 (our ticks)
@@ -77,7 +83,10 @@ class ClockSync:
         rtt = ticks_diff(t4, t1) - ticks_diff(t3, t2)
         if rtt < 0:
             return False
-        off2 = ticks_diff(t2, t1) + ticks_diff(t3, t4)
+        if not self.pings:
+            self.base = ticks_diff(t2, t1)
+        base = self.base
+        off2 = ticks_diff(t2, ticks_add(t1, base)) + ticks_diff(t3, ticks_add(t4, base))
         i = self.pings % RECENT
         self._off2[i] = off2
         self._at[i] = t4
@@ -128,7 +137,17 @@ class ClockSync:
         return self.pings > 0
 
     def offset2(self, now):
-        # Their ticks minus ours at our time now, in half milliseconds. (Worked
+        # Their ticks minus ours at our time now, in half milliseconds, as
+        # ticks_diff gives it (-2**29 to 2**29 - 1: the base added back).
+        off2 = self._relative2(now) + 2 * self.base
+        if off2 >= _HALF2:  # (each step a small int on the board: 2**30 is not one)
+            off2 = off2 - _HALF2 - _HALF2
+        elif off2 < -_HALF2:
+            off2 = off2 + _HALF2 + _HALF2
+        return off2
+
+    def _relative2(self, now):
+        # The offset at our time now from base, in half milliseconds. (Worked
         # out again after each ping, or CACHE_MS on without one; in between
         # the last answer is carried by the drift: the mean over the recent
         # pings takes a Pico milliseconds, and a linked match asks at every
@@ -174,4 +193,4 @@ class ClockSync:
         # nothing says how their clock lies: now, as near as is known.
         if not self.pings:
             return now
-        return ticks_add(theirs, -((self.offset2(now) + 1) >> 1))
+        return ticks_add(ticks_add(theirs, -self.base), -((self._relative2(now) + 1) >> 1))

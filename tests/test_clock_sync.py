@@ -9,6 +9,7 @@ from test_vm import run_vm
 from desktop.link_model import Link, true_offset2, two_clocks
 from desktop.link_model import ping as exchange
 from hardware.clock_sync import FAST_MS, SLOW_MS, ClockSync
+from hardware.ticks import ticks_diff
 
 
 @pytest.mark.parametrize("seed", range(200))
@@ -83,3 +84,30 @@ def test_a_ping_allocates_nothing_on_the_vm():
     out = run_vm("clock_sync.py", pkgs=("hardware",))
     assert "refuses True" in out and "allocated nothing True" in out, out
     assert "known True" in out  # (150 s of pings: the drift known, across the clock's wrap)
+    assert "far allocated nothing True worst 0" in out, out  # (the pings exact: so is the time converted)
+
+
+@pytest.mark.parametrize("apart", [(1 << 28) + d for d in (-3, -1, 0, 1, 3)] + [-(1 << 28) + d for d in (-3, 0, 2)])
+def test_clocks_apart_by_about_2_28_ms(apart):
+    # Two clocks half their range apart, give or take a few ms: each half of
+    # a ping's offset wraps on its own (one at +2**28, the other at -2**28),
+    # and a plain sum of them, or a mean over pings that wrapped differently,
+    # is off by 2**28 ms. A press of theirs in our time stays within 2 ms.
+    from desktop.link_model import Clock
+
+    link = Link(7, delay_us=5000, jitter_us=3000)
+    a = Clock(0x1FFF0000, 0)
+    b = Clock((0x1FFF0000 + apart) & 0x1FFFFFFF, 0)
+    sync = ClockSync()
+    t = 0
+    for _ in range(16):
+        stamps, t4 = exchange(link, a, b, t)
+        assert sync.ping(*stamps)
+        t = t4 + 20000
+    for later in (0, 40000, 70000):  # (our clock wraps 65.5 s in)
+        now = t + later * 1000
+        ours = sync.to_ours(b.ticks_ms(now), a.ticks_ms(now))
+        assert abs(ticks_diff(ours, a.ticks_ms(now))) <= 2, ticks_diff(ours, a.ticks_ms(now))
+        error = (sync.offset2(a.ticks_ms(now)) - true_offset2(a, b, now) + (1 << 29)) % (1 << 30) - (1 << 29)
+        assert abs(error) <= 4  # (in half ms, as ticks wrap: +2**28 and -2**28 are one offset)
+        assert -(1 << 29) <= sync.offset2(a.ticks_ms(now)) < 1 << 29
