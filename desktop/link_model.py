@@ -6,7 +6,10 @@
 # never before the byte sent ahead of it. Bytes are lost or corrupted (one
 # bit flipped) uniformly, or in bursts (a two-state Gilbert-Elliott channel:
 # good, and bad for a while); the cable can be pulled for a span of time, and
-# every byte on the wire then is lost. Each device has its own clock
+# every byte on the wire then is lost (one way only: a wire of the two broken,
+# a loose pin). A side's receive buffer holds RX_BYTES as the firmware's
+# does (busio.UART's ring buffer, then the RP2040's FIFO): what arrives while
+# it is full is lost, and counted. Each device has its own clock
 # (Clock): an offset and a drift from the true time, wrapping as ticks_ms does.
 #
 # Seeded with engine.cards.Rng, integer arithmetic only: the same seed gives
@@ -17,6 +20,11 @@ from engine.cards import Rng
 from hardware.ticks import ticks_add, ticks_diff
 
 _PPM = 1000000  # rates in parts per million
+# The bytes a side holds unread: hardware/cable.py asks busio.UART for a ring
+# buffer of 512; the RP2040's UART keeps 32 more in its FIFO when that is full
+# (ports/raspberrypi/common-hal/busio/UART.c copies from the FIFO only while
+# the ring has room), and a byte arriving with both full is lost (an overrun).
+RX_BYTES = 512 + 32
 
 
 class Clock:
@@ -85,24 +93,31 @@ class Link:
         self._wire_free = [0, 0]  # when each direction's wire can start its next byte
         self._last = [0, 0]  # when each direction's last byte arrives (FIFO: none sooner)
         self._queue = ([], [])  # bytes on their way to side 0, to side 1: (arrival t_us, byte)
-        self._pulled = []  # (start, end) spans of true time when the cable is out
+        self._held = ([], [])  # bytes arrived at side 0, at side 1, not read yet (at most rx_bytes)
+        self.rx_bytes = RX_BYTES
+        self._pulled = []  # (start, end, direction: the sending side, or None both) when the cable is out
         self.sent = [0, 0]  # bytes each side put on the wire
         self.lost = [0, 0]  # of them, lost (the cable pulled, the channel, a burst)
         self.corrupted = [0, 0]  # of them, arriving with a bit flipped
+        self.overrun = [0, 0]  # of them, lost for the receiving side's buffer full (by the sending side)
 
     def byte_us(self):
         # A byte's time on the wire: 10 bits at the baud rate.
         return 10 * 1000000 // self.baud
 
-    def pull(self, start_us, end_us):
-        # The cable is out from start_us to end_us: nothing sent then arrives.
+    def pull(self, start_us, end_us, side=None):
+        # The cable is out from start_us to end_us: nothing sent then arrives
+        # (side: only what that side sends is lost; it still hears the other).
         if end_us < start_us:
             raise ValueError("a pulled span ends after it starts")
-        self._pulled.append((start_us, end_us))
+        if side not in (None, 0, 1):
+            raise ValueError("a pull is of side 0's wire, side 1's, or both (None)")
+        self._pulled.append((start_us, end_us, side))
 
-    def connected(self, t_us):
-        for start, end in self._pulled:
-            if start <= t_us < end:
+    def connected(self, t_us, side=None):
+        # Whether what side sends at t_us can arrive (side None: both ways).
+        for start, end, one in self._pulled:
+            if start <= t_us < end and (one is None or side is None or one == side):
                 return False
         return True
 
@@ -129,7 +144,7 @@ class Link:
                     self._bad[d] = not self._draw(_PPM // self.burst_bytes)
                 else:
                     self._bad[d] = self._draw(_PPM // self.burst_every)
-            if not self.connected(t) or self._bad[d] or self._draw(self.loss):
+            if not self.connected(t, d) or self._bad[d] or self._draw(self.loss):
                 self.lost[d] += 1
                 continue
             if self._draw(self.corrupt):
@@ -146,24 +161,47 @@ class Link:
         """What has reached side by t_us, in the order sent, into buf
         (a bytearray); returns how many bytes (at most len(buf); the rest stay
         for the next call), as a UART's readinto does with timeout=0."""
-        q = self._queue[side]
-        n = 0
-        while n < len(buf) and n < len(q) and q[n][0] <= t_us:
-            buf[n] = q[n][1]
-            n += 1
-        del q[:n]
+        held = self._land(side, t_us)
+        n = min(len(buf), len(held))
+        for i in range(n):
+            buf[i] = held[i]
+        del held[:n]
         return n
+
+    def _land(self, side, t_us):
+        # The bytes that reached side by t_us, into its buffer, in the order
+        # they came; those that found it full are lost. (Nothing is read in
+        # between: the buffer only fills until now.)
+        q = self._queue[side]
+        held = self._held[side]
+        k = 0
+        while k < len(q) and q[k][0] <= t_us:
+            if len(held) < self.rx_bytes:
+                held.append(q[k][1])
+            else:
+                self.overrun[1 - side] += 1
+                self.lost[1 - side] += 1
+            k += 1
+        del q[:k]
+        return held
+
+    def opened(self, side, t_us):
+        # A UART opened at side at t_us (a device started, or restarted): its
+        # buffer starts empty; what arrived before, with no UART open or the
+        # last one's unread, is gone.
+        del self._held[side][:]
+        q = self._queue[side]
+        k = 0
+        while k < len(q) and q[k][0] <= t_us:
+            k += 1
+        del q[:k]
 
     def waiting(self, side, t_us):
         # Bytes arrived at side by t_us and not read yet (a UART's in_waiting).
-        q = self._queue[side]
-        n = 0
-        while n < len(q) and q[n][0] <= t_us:
-            n += 1
-        return n
+        return len(self._land(side, t_us))
 
     def next_arrival(self, side):
-        # When the next byte reaches side, or None: nothing on its way.
+        # When the next byte on its way reaches side, or None: nothing on its way.
         q = self._queue[side]
         return q[0][0] if q else None
 
@@ -176,6 +214,7 @@ class Uart:
         self.cable = cable
         self.side = side
         self.clock = clock
+        cable.opened(side, clock[0])
 
     def write(self, buf):
         self.cable.send(self.side, bytes(buf), self.clock[0])

@@ -80,10 +80,10 @@ class Link:
         self._rx = bytearray(64)  # the UART's bytes, as read
         self._frame = bytearray(_FRAME)  # the frame being received
         self._got = 0  # its bytes so far
-        # No frame's start seen yet: the bytes before the first are a frame's
-        # tail (the UART opened, or the other device restarted, mid-frame),
-        # not noise, and are skipped uncounted.
-        self._synced = False
+        # Until the first whole frame, a frame's worth of bytes thrown away
+        # is a frame's tail (the UART opened mid-frame; a 0xA5 in it is no
+        # frame's start), not noise, and is skipped uncounted.
+        self._tail = _FRAME
         self._payload = bytearray(PAYLOAD)  # a received frame's payload, for on_frame
         self._tx = bytearray(_FRAME)  # a frame being written
         self._views = [memoryview(self._tx)[: 8 + n] for n in range(PAYLOAD + 1)]  # (a slice a pass would allocate)
@@ -200,7 +200,7 @@ class Link:
         rx = self._rx
         f = self._frame
         got = self._got
-        synced = self._synced
+        tail = self._tail
         for i in range(n):
             b = rx[i]
             if got >= 2:
@@ -208,23 +208,29 @@ class Link:
                 got += 1
                 if got >= 6 and (got >= 8 + f[5] or f[5] > PAYLOAD):
                     self._got = got
+                    self._tail = tail
                     self._parse(now)
                     got = self._got
+                    tail = self._tail
             elif got == 0:
                 if b == _MAGIC0:
                     f[0] = b
                     got = 1
-                    synced = True
-                elif synced:
+                elif tail:
+                    tail -= 1
+                else:
                     self.bad += 1
             elif b == _MAGIC1:
                 f[1] = b
                 got = 2
             elif b != _MAGIC0:
                 got = 0
-                self.bad += 1
+                if tail:
+                    tail -= 1
+                else:
+                    self.bad += 1
         self._got = got
-        self._synced = synced
+        self._tail = tail
 
     def _parse(self, now):
         # The frame in _frame[:_got], once whole, delivered; a frame that is
@@ -260,16 +266,20 @@ class Link:
         # Not a frame: from the next 0xA5 0x5A (or a last 0xA5) in what was read.
         f = self._frame
         got = self._got
-        self.bad += 1
         k = 1
         while k < got and not (f[k] == _MAGIC0 and (k + 1 == got or f[k + 1] == _MAGIC1)):
             k += 1
+        if self._tail:
+            self._tail = self._tail - k if self._tail > k else 0
+        else:
+            self.bad += 1
         for i in range(k, got):
             f[i - k] = f[i]
         self._got = got - k
 
     def _frame_in(self, kind, seq, ack, n, now):
         self.good += 1
+        self._tail = 0
         self._acked(ack, now)
         if kind >= UNRELIABLE:
             if kind != ACK:

@@ -6,12 +6,14 @@ pulled cable. The same seed gives the same run on CPython and the VM."""
 import pytest
 from test_vm import run_cpython, run_vm
 
-from desktop.link_model import Clock, Link
+from desktop.link_model import RX_BYTES, Clock, Link
 
 
 def sent_and_arrived(link, count, side=0, gap_us=1000):
     # Send count single bytes from side, gap_us apart; (byte, sent at,
-    # arrived at) of those that arrived, reading each microsecond's arrivals.
+    # arrived at) of those that arrived, reading each microsecond's arrivals
+    # (all sent first: the receive buffer holds them all, as one read at once would).
+    link.rx_bytes = count
     sent = {}
     for i in range(count):
         sent[i] = link.send(side, bytes((i & 255,)), i * gap_us)
@@ -64,6 +66,7 @@ def test_the_same_seed_the_same_run_another_seed_another():
 
 def test_uniform_loss_and_corruption_at_their_rates():
     link = Link(5, delay_us=0, jitter_us=0, loss=50000, corrupt=10000)  # 5 % lost, 1 % corrupted
+    link.rx_bytes = 10**6  # (the wire's faults, not the buffer's: all read at once)
     data = bytes(102400)  # all zero: a corrupted byte is one with a bit set
     link.send(0, data, 0)
     buf = bytearray(len(data))
@@ -77,6 +80,7 @@ def test_uniform_loss_and_corruption_at_their_rates():
 
 def test_bursts_lose_runs_of_bytes():
     link = Link(9, delay_us=0, jitter_us=0, burst_every=1000, burst_bytes=20)
+    link.rx_bytes = 10**6  # (the wire's faults, not the buffer's: all read at once)
     data = bytes(200000)
     link.send(0, data, 0)
     buf = bytearray(len(data))
@@ -110,6 +114,29 @@ def test_a_pulled_cable_loses_everything_sent_while_it_is_out():
     assert link.lost[0] == 100 - 1 or link.lost[0] == 100  # (the byte at the edge: its last bit decides)
 
 
+def test_a_wire_pulled_one_way_loses_only_what_that_side_sends():
+    link = Link(2, delay_us=1000, jitter_us=0)
+    link.pull(0, 10**6, side=1)
+    link.send(0, b"abc", 0)
+    link.send(1, b"xyz", 0)
+    buf = bytearray(8)
+    assert link.receive(1, 10**5, buf) == 3 and buf[:3] == b"abc"
+    assert link.receive(0, 10**5, buf) == 0 and link.lost == [0, 3]
+
+
+def test_a_full_receive_buffer_loses_what_arrives_after_as_the_firmware_does():
+    # A side that reads nothing for a while (a Pico drawing a new table)
+    # holds RX_BYTES; the newest bytes are lost, and counted as an overrun.
+    link = Link(3, delay_us=1000, jitter_us=0)
+    link.send(0, bytes(range(256)) * 3, 0)  # 768 bytes, 67 ms on the wire
+    buf = bytearray(1000)
+    n = link.receive(1, 10**6, buf)
+    assert n == RX_BYTES and buf[:n] == (bytes(range(256)) * 3)[:n]
+    assert link.overrun == [768 - RX_BYTES, 0] and link.lost[0] == 768 - RX_BYTES
+    link.send(0, b"more", 10**6)
+    assert link.receive(1, 2 * 10**6, buf) == 4  # (read: room again)
+
+
 def test_each_device_has_its_own_clock_that_drifts_and_wraps():
     fast = Clock(0x1FFF0000, 50)  # a board's start, 65,536 ms before the wrap, 50 ppm fast
     slow = Clock(1000, -50)
@@ -128,6 +155,8 @@ def test_bad_settings_are_clear_errors():
         Link(1, burst_every=100)
     with pytest.raises(ValueError, match="ends after"):
         Link(1).pull(10, 5)
+    with pytest.raises(ValueError, match="side"):
+        Link(1).pull(5, 10, side=2)
 
 
 def test_the_model_runs_alike_on_the_vm_and_cpython():
