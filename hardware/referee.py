@@ -4,7 +4,7 @@
 # clock (hardware/clock_sync.py), and it lets a press go, in the order of the
 # times, only once no earlier press of the other device can still be on its
 # way: when the other device has said its presses are all sent up to a later
-# time (or after a fixed hold, without such word). Presses at
+# time (or, the other device silent, HOLD_MAX_MS after it). Presses at
 # the same millisecond by both players are a tie, which goes to each player
 # in turn (D-5). The referee then sends the order to the other device, so
 # both engines apply the same moves in the same order.
@@ -13,13 +13,12 @@
 
 from .ticks import ticks_diff
 
-HOLD_MS = 16  # the one-way delay the order waits for: 5 +- 3 ms, a frame's bytes, a pass of each loop
-# With the other device's word of how far its presses have come (its ticks,
-# hardware/linked.py): a press goes once that is SYNC_MS past it (the clocks'
-# error), and at the latest HOLD_MAX_MS after it (the other device silent).
+# The other device's word of how far its presses have come (its ticks,
+# hardware/linked.py): a press goes once that is SYNC_MS past it (the
+# clocks' error), and at the latest HOLD_MAX_MS after it (the other device silent).
 SYNC_MS = 2
 HOLD_MAX_MS = 100
-SIZE = 16  # presses waiting at most (both players' hands together press fewer in 16 ms)
+SIZE = 32  # presses waiting at most (both players' presses and let-gos while a snapshot is on its way)
 
 
 class Referee:
@@ -60,19 +59,20 @@ class Referee:
         # At the same time: player goes before other when the tie is theirs.
         return player != other and player == self.tie_to
 
-    def release(self, now, take, upto=None, read=None):
+    def release(self, now, take, upto, read=None, most=SIZE):
         """Hand the presses whose hold is over to take(player, action, t), in
-        order; a tie, once released, passes the next one to the other player.
+        order, at most most of them (what the link has room to send); a tie,
+        once released, passes the next one to the other player.
         upto: the other device's time (on this clock) up to which all its
         presses are known to be here: a press at t is released once upto is
         SYNC_MS past t (nothing earlier can come), or HOLD_MAX_MS after t
-        when the other device is not heard; without upto, HOLD_MS after t.
+        when the other device is not heard.
         read: this device's own presses are all read up to this time (the
         moment its keys were last read): a press of the remote player at t goes once
         read is past t, its own millisecond included (a tie is seen), with no
         word from the other device to wait for."""
         released = 0
-        while self._n and self._due(now, upto, read):
+        while self._n and released < most and self._due(now, upto, read):
             t = self._t[0]
             player = self._player[0]
             action = self._action[0]
@@ -90,8 +90,6 @@ class Referee:
 
     def _due(self, now, upto, read):
         t = self._t[0]
-        if upto is None:
-            return ticks_diff(now, t) >= HOLD_MS
         if read is not None and self._player[0] == self.remote:
             return ticks_diff(read, t) > 0
         return ticks_diff(upto, t) >= SYNC_MS or ticks_diff(now, t) >= HOLD_MAX_MS

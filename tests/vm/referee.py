@@ -20,12 +20,12 @@ def step(state):
     now = 0x1FFF0000 + i * 5
     ref.add(i % 2, i % 7, now - (i * 3) % 11)
     ref.add(1 - i % 2, 1, now - 2)
-    ref.release(now, take)
+    ref.release(now, take, now)
     state[0] = i + 1
     return i < 199
 
 
 print("refuses", lock_refuses_allocation())
 print("allocated nothing", run_locked(step, state))
-ref.release(0x1FFF0000 + 200 * 5 + 100, take)
+ref.release(0x1FFF0000 + 200 * 5 + 100, take, 0x1FFF0000 + 200 * 5 + 100)
 print("released", count[0])
