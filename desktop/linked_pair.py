@@ -6,17 +6,21 @@
 # cable. The tests and tools/bench_link.py drive it; the board never loads it.
 
 from desktop.keys import DesktopKeys, Event
+from desktop.link_model import Clock, Uart, two_clocks
 from desktop.link_model import Link as Cable
-from desktop.link_model import Uart, two_clocks
 from engine.cards import Rng
 from hardware.app import App
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
-from hardware.modes import LINKED, MATCH, PAUSED
+from hardware.modes import LINKED, MATCH, OVER, PAUSED
 from hardware.plan import keys_for_move
 from hardware.ticks import ticks_diff
 
 PASS_US = 1000  # each device's loop: a pass every millisecond
 _GO = PILE_0 + 1  # the menu's "go"
+# A Pico's time to draw (paced devices, Device.pace): a pass that drew the
+# table, and one that took up a snapshot (the notation read, a new table).
+DRAW_US = 20000
+SNAPSHOT_US = 330000
 
 
 class QuietScreen:
@@ -56,6 +60,12 @@ class Device:
         self.app.nonce = nonce
         self.numbers = key_numbers(profile["keymap"])
         self.up_at = {}  # key: the true time it is let go
+        # Paced: each pass takes the board's time to draw what it drew (no
+        # pass runs meanwhile; keys are still stamped by the scanner, and
+        # bytes pile up in the UART's buffer). Off: a pass every ms.
+        self.pace = False
+        self._busy_until = 0
+        self._drawn = (0, 0)
 
     def ticks_ms(self):
         return self.clock.ticks_ms(self.t_us[0])
@@ -81,7 +91,17 @@ class Device:
             if up <= t:
                 del self.up_at[k]
                 self.keys.set(k, False, self.ticks_ms())
+        if t < self._busy_until:
+            return
         self.app.step(self.ticks_ms())
+        if self.pace:
+            linked = self.app.linked
+            drawn = (getattr(self.app.screen, "shown", 0), linked.snapshots if linked is not None else 0)
+            if drawn[1] != self._drawn[1] and linked is not None and not linked.is_referee:
+                self._busy_until = t + SNAPSHOT_US
+            elif drawn[0] != self._drawn[0]:
+                self._busy_until = t + DRAW_US
+            self._drawn = drawn
 
 
 class Pair:
@@ -202,3 +222,103 @@ class Racer:
         k = keys_for_move(g, app.controls, seat, self.moves[self.rng.below(n)], self.keys)
         for i in range(k):
             self.left.append((t + i * self.PRESS_MS * 1000, self.keys[i]))
+
+
+# The harsh level (tools/bench_linked.py, make soak): many faults at once.
+HARSH_REACT_MS = (60, 200)  # each player's moves, and one key in three a stray one
+HARSH_STRAY = 3
+
+
+def harsh_pair(profile, seed):
+    """Two paced devices on a bad cable: 0.6 % of bytes lost and 0.3 %
+    corrupted, bursts of about 15 bytes once in 3,000, one way 1 to 35 ms
+    (18 +- 17), clocks 300 ppm apart, and now and then one way out for
+    0.5 to 3 s or both ways for 2 to 4 s."""
+    rnd = Rng(seed * 7 + 3)
+    cable = Cable(seed, loss=6000, corrupt=3000, burst_every=3000, burst_bytes=15, delay_us=18000, jitter_us=17000)
+    t = 0
+    for _ in range(40):  # outages every 30 s or so (at this pace a match is over in a minute or so)
+        t += (10 + rnd.below(40)) * 10**6
+        if rnd.below(4):
+            cable.pull(t, t + (500 + rnd.below(2501)) * 1000, rnd.below(2))
+        else:
+            cable.pull(t, t + (2000 + rnd.below(2001)) * 1000)
+    clocks = (Clock(0x1FFF0000 + rnd.below(100000), 150), Clock(rnd.below(1 << 28) << 1, -150))
+    screens = (QuietScreen(profile), QuietScreen(profile))
+    pair = Pair(profile, screens, seed=seed, cable=cable, clocks=clocks)
+    for d in pair.devices:
+        d.pace = True
+    return pair
+
+
+# The scenes a device can be in, as its player sees them (Scenes).
+IN_MATCH = "match"
+IN_PAUSE = "pause"
+IN_OVER = "over"
+OUT = "out"  # the menu or the lobby, or told the other player left
+
+
+def scene(app):
+    if app.linked is None or app.mode not in (MATCH, PAUSED, OVER):
+        return OUT
+    if app.mode == OVER:
+        return IN_OVER
+    if app.mode == PAUSED:
+        return OUT if app.linked.gone else IN_PAUSE
+    return IN_MATCH
+
+
+class Scenes:
+    """Whether two linked devices show the same scene: watched every pass,
+    each time they differ timed until they agree again (a match over and
+    the menu agree: each device leaves the result on its own player's key)."""
+
+    def __init__(self, pair):
+        self.pair = pair
+        self.apart_since = None  # the true time (us) they began to differ, or None
+        self.worst_ms = 0  # the longest they differed
+        self.spells = 0  # times they differed
+        self.over_2s = 0  # of them, longer than 2 s
+        self.lost = 0  # times a device found the link lost (silent, or not heard)
+        self.snapshots = 0  # snapshots the referees sent
+        self.divergences = 0
+        self._lost = [False, False]
+        self._sessions = [None, None]  # each device's linked session watched
+        self._snaps = [0, 0]  # its snapshots sent (a referee's), divergences found (a follower's) so far
+        self._found = [0, 0]
+
+    def watch(self):
+        a, b = (scene(d.app) for d in self.pair.devices)
+        t = self.pair.t_us[0]
+        if a == b or {a, b} == {OUT, IN_OVER}:
+            if self.apart_since is not None:
+                self._ended(t)
+        elif self.apart_since is None:
+            self.apart_since = t
+            self.spells += 1
+        for i, d in enumerate(self.pair.devices):
+            linked = d.app.linked
+            if linked is None:
+                continue
+            if linked is not self._sessions[i]:
+                self._sessions[i] = linked
+                self._snaps[i] = self._found[i] = 0
+            if linked.lost != self._lost[i]:
+                self._lost[i] = linked.lost
+                self.lost += linked.lost
+            snaps = linked.snapshots if linked.is_referee else 0
+            found = 0 if linked.is_referee else linked.divergences
+            self.snapshots += max(0, snaps - self._snaps[i])
+            self.divergences += max(0, found - self._found[i])
+            self._snaps[i] = snaps
+            self._found[i] = found
+
+    def _ended(self, t):
+        ms = (t - self.apart_since) // 1000
+        self.worst_ms = max(self.worst_ms, ms)
+        self.over_2s += ms > 2000
+        self.apart_since = None
+
+    def finish(self):
+        if self.apart_since is not None:
+            self._ended(self.pair.t_us[0])
