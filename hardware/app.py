@@ -19,6 +19,7 @@ from .keymaps import PILE_0
 from .modes import (
     DEMO,
     EV_FOLLOW,
+    EV_LET_GO,
     EV_PAUSE,
     FACING,
     FOUR_COLOURS,
@@ -73,6 +74,7 @@ class App:
         # the session from the lobby until the menu shows again.
         self.open_link = link
         self.linked = None
+        self.leaving = None  # a linked session left, until the other device has heard (Linked.drain)
         self.nonce = None  # the number a linked session draws (None: os.urandom's)
         self.pause_why = ""  # a pause's cause other than a player's chord ("cable silent")
         from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)
@@ -287,8 +289,9 @@ class App:
         from .menu import Menu
 
         self._unpark_store()  # (the menu saves the settings and the tally)
-        if self.linked is not None:  # (linked play ends in the menu: the cable is let go)
-            self.linked.close()
+        if self.linked is not None:  # (linked play ends in the menu: the cable is let go, once the other heard)
+            if not self.linked.leave(self.ticks_ms()):
+                self.leaving = self.linked
             self.linked = None
             self.controls.relay = None
             forget("hardware.linked")
@@ -414,6 +417,8 @@ class App:
                 else:
                     self.follow(go, now_ms)
             if mode == MENU:
+                if self.leaving is not None and self.leaving.drain(now_ms):
+                    self.leaving = None
                 self.flush(now_ms)
             return
         g = self.game
@@ -460,6 +465,39 @@ class App:
         elif c.presses != self._drawn or (self._redraw_at is not None and ticks_diff(now_ms, self._redraw_at) >= 0):
             self.draw_match(now_ms)
 
+    def apply_event(self, player, action, t, now_ms):
+        # One event of a linked match's order (hardware/linked.py), applied
+        # alike on both devices: a press of either player at t (its time on
+        # the referee's clock) or a pile key let go, made, sounded and over
+        # as the buttons' are; the pause chord; or a key for the scene shown,
+        # whose answer is returned (the referee puts it in the order).
+        if action == EV_PAUSE:
+            if self.mode == MATCH:
+                self.paused_by = player
+                self.pause(now_ms)
+            return 0
+        c = self.controls
+        if self.mode == MATCH:
+            g = self.game
+            assert g is not None  # (a match is played)
+            phase = g.phase
+            applied = c.applied
+            attempts = c.attempts
+            if action >= EV_LET_GO:
+                c.let_go(g, player, action - EV_LET_GO, t)
+            else:
+                c.push(g, self.key_of[player * 16 + action], t)
+                c.apply(g)
+            if c.attempts != attempts:
+                self.sound_for(g, phase, c.applied != applied, now_ms)
+            if g.phase == GAME_OVER:
+                self.game_over(now_ms)
+            return 0
+        if self.scene is None or action >= EV_LET_GO:
+            return 0  # (a key let go means nothing to a scene)
+        c.now = now_ms
+        return self.scene.press(player, action)
+
     def game_over(self, now_ms):
         self.draw_match(now_ms)  # the winning play, seen before the result (over.WON_MS)
         self._unpark_store()  # (the tally counts the match)
@@ -496,7 +534,12 @@ class App:
         # change anything. A replay uses it to jump over idle scans (the
         # board just loops).
         mode = self.mode
-        if mode == MATCH and self.controls.presses != self._drawn or self.linked is not None:
+        if (
+            mode == MATCH
+            and self.controls.presses != self._drawn
+            or self.linked is not None
+            or self.leaving is not None
+        ):
             return 0  # a redraw is due; or linked play, whose link is read every pass
         due = self.feedback.next_due(now_ms)  # a note or a light to change
         g = self.game

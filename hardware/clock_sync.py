@@ -132,6 +132,15 @@ class ClockSync:
                 best = j
         return best
 
+    def round_trip(self):
+        # The lowest round trip of the recent pings, in ms (0: no ping yet).
+        n = self.pings if self.pings < RECENT else RECENT
+        low = 0
+        for i in range(n):
+            if i == 0 or self._rtt[i] < low:
+                low = self._rtt[i]
+        return low
+
     def known(self):
         # A ping at least: an offset to go by.
         return self.pings > 0

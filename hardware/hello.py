@@ -12,12 +12,22 @@
 # back from a restart (the referee restarted: the follower becomes it).
 
 from .modes import PLAYING, SEEKING
+from .protocol import (
+    HELLO,
+    HELLO_HASH,
+    HELLO_KIND,
+    HELLO_NONCE,
+    HELLO_RESUMING,
+    HELLO_RULES,
+    HELLO_SEEN,
+    HELLO_SIZE,
+    HELLO_STATE,
+    HELLO_VERSION,
+    VERSION,
+)
 from .ticks import ticks_add, ticks_diff
 
-VERSION = 2  # the protocol's: both devices must speak the same
 HELLO_MS = 300  # between hellos in the lobby
-KIND = 0x41  # the hello's frame kind (hardware/link.py: unacknowledged)
-_RESUME = 4  # the state byte's bit: resuming a saved match
 
 
 class Hello:
@@ -25,7 +35,7 @@ class Hello:
         self.linked = linked  # the session: its nonce, the other's, the link
         self.rejoin = False  # in a match: the other device came back with a new nonce
         self._at = ticks_add(now, -HELLO_MS)  # when the last hello went (the first goes at once)
-        self._buf = bytearray(11)
+        self._buf = bytearray(HELLO_SIZE)
 
     def step(self, now):
         # Looking for the other device: a hello when one is due.
@@ -36,26 +46,26 @@ class Hello:
         g = linked.resume
         app = linked.app
         buf = self._buf
-        buf[0] = VERSION
-        buf[1] = g.kind if g is not None else app.kind
-        buf[2] = g.rules if g is not None else app.rules
-        buf[3] = linked.nonce & 255
-        buf[4] = linked.nonce >> 8
-        buf[5] = linked.peer & 255
-        buf[6] = linked.peer >> 8
-        buf[7] = linked.state | (_RESUME if g is not None else 0)
+        buf[HELLO_VERSION] = VERSION
+        buf[HELLO_KIND] = g.kind if g is not None else app.kind
+        buf[HELLO_RULES] = g.rules if g is not None else app.rules
+        buf[HELLO_NONCE] = linked.nonce & 255
+        buf[HELLO_NONCE + 1] = linked.nonce >> 8
+        buf[HELLO_SEEN] = linked.peer & 255
+        buf[HELLO_SEEN + 1] = linked.peer >> 8
+        buf[HELLO_STATE] = linked.state | (HELLO_RESUMING if g is not None else 0)
         h = linked.hash_of(g) if g is not None else 0
-        buf[8] = h & 255
-        buf[9] = (h >> 8) & 255
-        buf[10] = h >> 16
-        linked.link.send(KIND, buf, 11, now)
+        buf[HELLO_HASH] = h & 255
+        buf[HELLO_HASH + 1] = (h >> 8) & 255
+        buf[HELLO_HASH + 2] = h >> 16
+        linked.link.send(HELLO, buf, HELLO_SIZE, now)
 
     def heard(self, p, n, now):
         # The other device's hello (p: its payload, n bytes).
-        if n < 11:
+        if n < HELLO_SIZE:
             return
         linked = self.linked
-        nonce = p[3] | p[4] << 8
+        nonce = p[HELLO_NONCE] | p[HELLO_NONCE + 1] << 8
         if nonce != linked.peer:
             # Another device, or the same one restarted: its frames start
             # again from the first, and so do ours. (A device that joined a
@@ -64,10 +74,10 @@ class Hello:
             self.rejoin = linked.peer != 0 or linked.state == PLAYING
             linked.peer = nonce
             linked.restart_link()
-        seen = p[5] | p[6] << 8
-        state = p[7] & 3
-        if p[0] != VERSION:
-            linked.problem = "versions differ: %d here, %d there" % (VERSION, p[0])
+        seen = p[HELLO_SEEN] | p[HELLO_SEEN + 1] << 8
+        state = p[HELLO_STATE] & 3
+        if p[HELLO_VERSION] != VERSION:
+            linked.problem = "versions differ: %d here, %d there" % (VERSION, p[HELLO_VERSION])
             return
         if linked.state == PLAYING:
             # The other device restarted: it joins ours, which this device
@@ -87,13 +97,13 @@ class Hello:
         g = linked.resume
         kind = g.kind if g is not None else app.kind
         rules = g.rules if g is not None else app.rules
-        if p[1] != kind or p[2] != rules:
-            linked.problem = _differs(kind, rules, p[1], p[2])
+        if p[HELLO_KIND] != kind or p[HELLO_RULES] != rules:
+            linked.problem = _differs(kind, rules, p[HELLO_KIND], p[HELLO_RULES])
             return
-        if bool(p[7] & _RESUME) != (g is not None):
+        if bool(p[HELLO_STATE] & HELLO_RESUMING) != (g is not None):
             linked.problem = "one resumes, one starts new"
             return
-        if g is not None and (p[8] | p[9] << 8 | p[10] << 16) != linked.hash_of(g):
+        if g is not None and (p[HELLO_HASH] | p[HELLO_HASH + 1] << 8 | p[HELLO_HASH + 2] << 16) != linked.hash_of(g):
             linked.problem = "saved matches differ"
             return
         linked.problem = ""

@@ -92,6 +92,7 @@ class Link:
         self._out_seq = 0  # the sequence number of the oldest unacknowledged frame
         self._out_n = 0  # frames in the window
         self._sent_at = 0  # when the oldest was last sent
+        self._since = 0  # when the window last began to fill, or an acknowledgement last came
         self._wait = RESEND_MS  # how long after that it is sent again
         self._in_seq = 255  # the last sequence number received in order
         self._ack_due = False  # something arrived that the other side should hear of
@@ -100,6 +101,16 @@ class Link:
     def waiting(self):
         # Reliable frames not yet acknowledged.
         return self._out_n
+
+    def room(self):
+        # Reliable frames send() takes now.
+        return WINDOW - self._out_n
+
+    def unheard(self, now):
+        # How long reliable frames have been on their way without an
+        # acknowledgement (0: none on its way): the other side is not
+        # hearing us, if this grows long, whatever we hear of it.
+        return ticks_diff(now, self._since) if self._out_n else 0
 
     def next_seq(self):
         # The number the next reliable frame sent will carry: every one
@@ -141,6 +152,7 @@ class Link:
         self._out_n += 1
         if self._out_n == 1:
             self._sent_at = now
+            self._since = now
         self._write(kind, seq, out, slot + 2, n)
         if twice:
             self.uart.write(self._views[n])  # (the same bytes: its CRC once)
@@ -299,4 +311,5 @@ class Link:
             self._out_seq = (self._out_seq + done) & 255
             self._out_n -= done
             self._sent_at = now
+            self._since = now
             self._wait = RESEND_MS

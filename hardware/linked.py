@@ -25,20 +25,22 @@
 # then (the hellos, a snapshot) are loaded when needed: a follower's match
 # keeps neither the referee's nor their code.
 #
-# A silent link (LOST_MS without a frame) pauses the match on both devices;
-# noise (bad frames) is counted and told. After start-up nothing here
-# allocates per move: frames are read into and written from preallocated
-# buffers (hardware/link.py), events are small ints.
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
-        return x
-
-
-from engine.spit import GAME_OVER
+# A lost link pauses the match on both devices: LOST_MS without a frame
+# heard, or a reliable frame unacknowledged that long (a device that hears
+# the other but is not heard finds out so: each sends a reliable ALIVE when
+# nothing else is on its way). When it is back, the referee's position comes
+# in the pause. A press carries the snapshots its device has taken up: one
+# made on a position the referee has since replaced is stale, and refused
+# (counted), never read as a key of another scene. A player who leaves the
+# match sends BYE and keeps the link open until it is acknowledged (at most
+# LEAVE_MS); the other device then says the other player left. Nothing is
+# dropped without a count: a press the window has no room for waits (the
+# follower's PENDING), the referee lets go no more than the window takes,
+# and what is refused all the same is counted (dropped()). Noise (bad frames)
+# is counted and told. After start-up nothing here allocates per move:
+# frames are read into and written from preallocated buffers
+# (hardware/link.py), events are small ints. The frames are
+# hardware/protocol.py's.
 
 from . import forget
 from .link import Link
@@ -46,7 +48,9 @@ from .modes import (
     EV_FOLLOW,
     EV_LET_GO,
     EV_PAUSE,
+    LEAVE,
     MATCH,
+    OTHER_LEFT,
     OVER,
     PAUSED,
     PLAYING,
@@ -54,6 +58,41 @@ from .modes import (
     SNAP_ON,
     SNAP_PAUSED,
     SNAP_START,
+)
+from .protocol import (
+    ALIVE,
+    ASK,
+    ASK_SIZE,
+    ASK_TAKEN,
+    ASK_WHY,
+    BYE,
+    EVENT,
+    EVENT_ACTION,
+    EVENT_NUMBER,
+    EVENT_PLAYER,
+    EVENT_SIZE,
+    EVENT_TIME,
+    HASH,
+    HASH_NUMBER,
+    HASH_SIZE,
+    HASH_VALUE,
+    HELLO,
+    MORE,
+    PING,
+    PONG,
+    PONG_SIZE,
+    PRESS,
+    PRESS_ACTION,
+    PRESS_SIZE,
+    PRESS_TAKEN,
+    PRESS_TIME,
+    SNAP,
+    SNAP_COUNT,
+    SNAP_SEAT,
+    TICK,
+    TICK_NEXT,
+    TICK_SIZE,
+    TICK_TIME,
 )
 from .ticks import ticks_add, ticks_diff
 
@@ -65,22 +104,16 @@ try:  # (for the type checker only: the board has no typing module)
 except ImportError:
     pass
 
-PING_MS = 250  # between the referee's pings in a match (they keep the link heard, too)
-LOST_MS = 1500  # no frame for this long: the link is lost (six pings missed)
-NOISE = 3  # bad frames before they are told
+forget("hardware.protocol")  # (its numbers are ours now)
 
-# Frame kinds (hardware/link.py: below 0x40 reliable, in order).
-_EVENT = const(0x01)  # referee to follower: number (2), player, action, time (4)
-_PRESS = const(0x02)  # follower to referee: action, its keypad's time (4)
-_SNAP = const(0x03)  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
-_MORE = const(0x04)  # the snapshot's next bytes
-_ASK = const(0x05)  # follower to referee: why (the positions differ, the cable came back), snapshots taken up
-_HELLO = const(0x41)  # hardware/hello.py
-_PING = const(0x42)  # t1 (4)
-_PONG = const(0x43)  # t1, t2, t3 (4 each)
-_TICK = const(0x44)  # follower to referee: its presses are all sent up to this time (4), its next reliable number
-_HASH = const(0x45)  # referee to follower: the order's number (2), the position's hash after it (3)
+PING_MS = 250  # between the referee's pings in a match (they keep the link heard, too)
+LOST_MS = 1500  # no frame heard, or none acknowledged, for this long: the link is lost
+ALIVE_MS = 250  # nothing reliable on its way this long: an ALIVE asks for an acknowledgement
+LEAVE_MS = 2000  # a device whose player left keeps the link open this long at most, for the other to hear it
+NOISE = 3  # bad frames before they are told
 TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
+PENDING = 32  # the follower's presses waiting for room in the link's window (LOST_MS of a quick player's)
+_PENDING_SIZE = 6  # each: action, time (4), snapshots taken up
 
 
 def state_hash(game, controls):
@@ -132,23 +165,34 @@ class Linked:
         self.seat = 0  # the player this device's buttons play
         self.peer = 0  # the other device's nonce (0: none heard)
         self.problem = ""  # why the two cannot play, for the lobby's words
-        self.lost = False  # the link went silent in a match
+        self.lost = False  # the link is lost (silent, or not hearing us) in a match
+        self.gone = False  # the other player left the match (this device offers the menu)
         self.count = 0  # events in the order so far
         self.divergences = 0  # hashes that differed (each mended by a snapshot)
         self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee), alike while all arrive
+        self.refused = 0  # presses and events lost for want of room (dropped(): 0 is right)
+        self.stale = 0  # the referee: the other's presses made on a position since replaced, refused
         self._now = 0
         self._heard = 0  # link.good when last looked at
         self._heard_at = ticks_ms()
         self._ping_at = self._heard_at
+        self._alive_at = self._heard_at
+        self._lost_at = self._heard_at
         self._asked = False  # a pause or a scene's "go on" is on its way into the order
+        self._ask_due = -1  # the follower: a snapshot to ask for (why) when the window has room (-1: none)
         self._wait_snap = False  # the follower drops events until a snapshot comes
         self._check = -1  # the follower: the referee's hash after the last event, looked at a pass later (-1: none)
         self._hash_due = False  # the referee: a press applied, its position's hash not yet sent
-        self._snap_at = 0  # the referee's time of its last snapshot: older presses are stale
+        self._resync_due = False  # the referee: a snapshot asked for, sent once the last has had its round trip
+        self._snap_at = 0  # the referee's time of its last snapshot
         self._buf = bytearray(16)  # a frame's payload being written
+        self._pending = bytearray(PENDING * _PENDING_SIZE)  # the follower's presses waiting for room
+        self._pending_n = 0
         self._take = None  # the referee's released(), bound once (a bound method made each pass would allocate)
         self._stepping = False
         self._closing = False
+        self._leaving_at = -1  # this device's player left: when (the link kept open for BYE's acknowledgement)
+        self._bye_due = False
         self._upto = self._heard_at  # the referee: the follower's presses are all here up to this time
         self._tick_at = self._heard_at  # the follower: when it last said how far its presses have gone
         self._last = self._heard_at  # the start of the last pass (its keys were read in it)
@@ -157,7 +201,7 @@ class Linked:
     # -- what the App asks --
 
     def playing(self):
-        return self.state == PLAYING
+        return self.state == PLAYING and not self.gone
 
     def noise(self):
         # What the link threw away (bad frames, bytes that were not frames)
@@ -165,9 +209,39 @@ class Linked:
         bad = self.link.bad
         return bad if bad >= NOISE else 0
 
+    def dropped(self):
+        # Presses and events lost for want of room (a full window or queue): 0 is right.
+        return self.refused + (self.referee.dropped if self.referee is not None else 0)
+
+    def leave(self, now):
+        # This device leaves linked play for the menu. From a match (or its
+        # pause) the other device is told (BYE), and the link stays open
+        # until it has heard (drain): True when nothing is left to do, and
+        # the UART is let go (at once, or at the end of a pass).
+        if self.state == PLAYING and not self.gone and self.app.mode != OVER:
+            self._leaving_at = now
+            self._bye_due = not self.link.send(BYE, self._buf, 0, now)
+            return False
+        self.close()
+        return True
+
+    def drain(self, now, force=False):
+        # A pass after leaving: the acknowledgement looked for (the frames
+        # that come are not taken up). True once the other device has
+        # everything sent, LEAVE_MS have gone, or force: the UART let go.
+        link = self.link
+        self._now = now
+        link.poll(now)
+        if self._bye_due:
+            self._bye_due = not link.send(BYE, self._buf, 0, now)
+        if force or not self._bye_due and not link.waiting() or ticks_diff(now, self._leaving_at) >= LEAVE_MS:
+            self.close()
+            return True
+        return False
+
     def close(self):
-        # Back to the menu: the UART is let go (opened again for the next
-        # linked match), at once or, in the middle of a pass, at its end.
+        # The UART is let go (opened again for the next linked match), at
+        # once or, in the middle of a pass, at its end.
         self._closing = True
         if not self._stepping:
             self._close()
@@ -184,7 +258,7 @@ class Linked:
 
     def step(self, game, now):
         # One pass, in every scene: frames in, hellos or pings out, the
-        # order's presses released, the silence noticed.
+        # order's presses released, the link's loss noticed.
         if self._closing:
             return
         self._stepping = True
@@ -204,43 +278,52 @@ class Linked:
         if link.good != self._heard:
             self._heard = link.good
             self._heard_at = now
-            if self.lost and self.state == PLAYING and self.app.mode != OVER:
-                # The cable is back: the referee's position, in the pause,
-                # for both (the follower asks, in case the referee never
-                # found the link silent). (A match over is left by each
-                # device's own key: nothing to take up.)
-                self.lost = False
-                if self.is_referee:
-                    self.send_snapshot(SNAP_PAUSED, now)
-                else:
-                    self._ask(0, now)
         if self._closing:
             return
         if self.state == SEEKING:
             self.hello.step(now)
             return
-        if self.snap is not None and self.is_referee:
-            self._pump(now)
-        if not self.lost and ticks_diff(now, self._heard_at) >= LOST_MS:
-            self.lost = True
-            self._wait_snap = not self.is_referee  # what comes after the silence, the snapshot says
-            self._lost(now)
+        if self.gone:
+            return  # (the other player left: the link only acknowledges, until this one leaves too)
+        if link.waiting() == 0 and ticks_diff(now, self._alive_at) >= ALIVE_MS:
+            self._alive_at = now  # (nothing of ours on its way: is the other device hearing us?)
+            link.send(ALIVE, self._buf, 0, now)
+        lost = ticks_diff(now, self._heard_at) >= LOST_MS or link.unheard(now) >= LOST_MS
+        if lost != self.lost:
+            if lost:
+                self.lost = True
+                self._lost_at = now
+                self._wait_snap = not self.is_referee  # (what comes after it, the snapshot says)
+                self._lost(now)
+            else:
+                self._back(now)
             if self._closing:
                 return
         if self.is_referee:
+            if self.snap is not None:
+                self._pump(now)
             if ticks_diff(now, self._ping_at) >= PING_MS:
                 self._ping_at = now
                 _put32(self._buf, 0, now)
-                link.send(_PING, self._buf, 4, now)
+                link.send(PING, self._buf, 4, now)
+            if self._resync_due and self.snap is None and not self.lost:
+                if ticks_diff(now, self._snap_at) >= self.sync.round_trip():
+                    self._resync_due = False
+                    self._resync(now)
             if self.snap is None and not self.lost and self.app.mode != MATCH:
                 # (no event overtakes a snapshot on its way; in a match
                 # keys_read lets them go, later in this pass)
-                self.referee.release(now, self._take, self._upto, self._last)
-        elif not self.lost and self.app.mode != MATCH and ticks_diff(now, self._tick_at) >= TICK_MS:
-            # Every key event stamped up to the last pass's start was read in
-            # that pass (the buttons are read after the link), so any press
-            # of them is sent. (In a match keys_read sends it, a pass sooner.)
-            self._tick(now, self._last)
+                self._release(now, self._last)
+        elif not self.lost:
+            if self._pending_n:
+                self._flush(now)
+            if self._ask_due >= 0:
+                self._ask(self._ask_due, now)
+            if self.app.mode != MATCH and ticks_diff(now, self._tick_at) >= TICK_MS:
+                # Every key event stamped up to the last pass's start was read in
+                # that pass (the buttons are read after the link), so any press
+                # of them is sent. (In a match keys_read sends it, a pass sooner.)
+                self._tick(now, self._last)
         self._last = now
 
     def keys_read(self, now):
@@ -250,22 +333,25 @@ class Linked:
         # referee lets go what that makes due (a press of the other player
         # waits for this, not a pass more); the follower's tick, when one is
         # due, says now, not the last pass's start.
-        if self.state != PLAYING or self.lost:
+        if self.state != PLAYING or self.lost or self.gone:
             return
         if self.is_referee:
             if self.snap is None:
-                self.referee.release(now, self._take, self._upto, now)
+                self._release(now, now)
         elif ticks_diff(now, self._tick_at) >= TICK_MS:
             self._tick(now, now)
 
     def _tick(self, now, upto):
         # How far this device's presses have gone (upto), and the number of
-        # its next reliable frame: no press before it is still to come.
+        # its next reliable frame: no press before it is still to come. (Not
+        # while a press waits for room: it is not sent yet.)
+        if self._pending_n:
+            return
         self._tick_at = now
         buf = self._buf
-        _put32(buf, 0, upto)
-        buf[4] = self.link.next_seq()
-        self.link.send(_TICK, buf, 5, now)
+        _put32(buf, TICK_TIME, upto)
+        buf[TICK_NEXT] = self.link.next_seq()
+        self.link.send(TICK, buf, TICK_SIZE, now)
 
     def next_due(self, game, now):
         # The link is polled every pass: a linked match never sleeps.
@@ -277,51 +363,51 @@ class Linked:
     # -- the match: the order applied --
 
     def apply(self, player, action, t, now):
-        # One event of the order, applied alike on both devices: a press (t:
-        # its time on the referee's clock), the pause, or what a scene asked
-        # for. Returns what the scene shown asks for in answer (the referee
-        # puts it in the order).
-        app = self.app
+        # One event of the order, applied alike on both devices (App.apply_event),
+        # but a player's leaving: that device goes to the menu, and this one,
+        # if it is the other's, says so. Returns what the scene shown asks
+        # for in answer (the referee puts it in the order).
         if action >= EV_FOLLOW:
-            app.follow(action - EV_FOLLOW, now)
-            return 0
-        if action == EV_PAUSE:
-            if app.mode == MATCH:
-                app.paused_by = player
-                app.pause(now)
-            return 0
-        if app.mode == MATCH:
-            g = app.game
-            c = app.controls
-            phase = g.phase
-            applied = c.applied
-            attempts = c.attempts
-            if action >= EV_LET_GO:
-                c.let_go(g, player, action - EV_LET_GO, t)
+            go = action - EV_FOLLOW
+            if go == LEAVE and player != self.seat and self.app.mode == PAUSED:
+                self._other_left(now)
             else:
-                c.push(g, app.key_of[player * 16 + action], t)
-                c.apply(g)
-            if c.attempts != attempts:
-                app.sound_for(g, phase, c.applied != applied, now)
-            if g.phase == GAME_OVER:
-                app.game_over(now)
+                self.app.follow(go, now)
             return 0
-        if app.scene is None or action >= EV_LET_GO:
-            return 0  # (a key let go means nothing to a scene)
-        app.controls.now = now
-        return app.scene.press(player, action)
+        return self.app.apply_event(player, action, t, now)
 
     def hash_of(self, game):
         # The hash of game with this device's half-made moves (a hello's saved match).
         return state_hash(game, self.app.controls)
 
     def _lost(self, now):
-        # The cable went silent: the match stands still, saying why. A match
+        # The link is lost: the match stands still, saying why. A match
         # over stays on its result until this device's player leaves it (the
         # other device may have left already).
         app = self.app
         if app.mode == MATCH or app.mode == PAUSED:
             app.pause(now, "cable silent")
+
+    def _back(self, now):
+        # The link is back: the referee's position, in the pause, for both
+        # (the follower asks, in case the referee never found the link lost;
+        # one is sent once). A match over is left by each device's own key:
+        # nothing to take up.
+        self.lost = False
+        if self.state != PLAYING or self.app.mode == OVER:
+            return
+        if not self.is_referee:
+            self._ask(0, now)
+        elif ticks_diff(self._snap_at, self._lost_at) < 0:
+            self.send_snapshot(SNAP_PAUSED, now)  # (none sent since it was lost)
+
+    def _other_left(self, now):
+        # The other player left: this device says so, and offers the menu.
+        self.gone = True
+        self.lost = False
+        self._wait_snap = False
+        self._pending_n = 0
+        self.app.pause(now, OTHER_LEFT)
 
     # -- the session: what hardware/hello.py decides --
 
@@ -345,19 +431,23 @@ class Linked:
         self.lost = False
         self._wait_snap = False
         self._check = -1
+        self._pending_n = 0
+        self._ask_due = -1
         self._heard_at = now
         self._ping_at = ticks_add(now, -PING_MS)  # (a ping at once: the new device's clock is another)
         self.send_snapshot(SNAP_PAUSED, now)
 
     def restart_link(self):
         # Another device, or the same restarted: frames start again from the
-        # first, and a snapshot on its way or coming in is gone. The referee
-        # of a match the cable has already brought back sends its position
-        # again, numbered anew (the restarted device's acknowledgement of our
-        # resends can come a poll before its hello: the position that went
-        # then carried the old numbers, which the new device cannot take).
+        # first, and a snapshot on its way or coming in is gone, and so are
+        # presses waiting to be sent. The referee of a match the cable has
+        # already brought back sends its position again, numbered anew (the
+        # restarted device's acknowledgement of our resends can come a poll
+        # before its hello: the position that went then carried the old
+        # numbers, which the new device cannot take).
         self.link.reset()
         self._drop_snap()
+        self._pending_n = 0
         if self.sync is not None:
             self.sync.restart()  # (a restarted device's clock starts again: pinged anew)
             self._ping_at = ticks_add(self._now, -PING_MS)
@@ -406,25 +496,24 @@ class Linked:
         # by its keypad: into the order as this device's seat.
         if player or self.state != PLAYING:
             return  # (a linked handheld plays one player's buttons; the lobby reads its keys itself)
-        if self.app.mode == OVER:
-            # Game over: each device leaves it on its own player's key, not
-            # the other's (who may still be reading it): no order needed.
-            self.app.controls.now = t
-            self.app.press(self.seat, action)
+        app = self.app
+        if app.mode == OVER or self.gone:
+            # Game over, or the other player left: each device leaves on its
+            # own player's key, not the other's (who may still be reading
+            # it): no order needed.
+            app.controls.now = t
+            app.press(self.seat, action)
             return
         if self.lost or self._wait_snap:
             # No order without the other device: the pause's keys work here
             # alone (leaving for the menu, say).
-            if self.app.mode != MATCH:
-                self.app.press(self.seat, action)
+            if app.mode != MATCH:
+                app.press(self.seat, action)
             return
         if self.is_referee:
-            self.referee.add(self.seat, action, t)
+            self.referee.add(self.seat, action, t)  # (a full queue counts it: dropped())
             return
-        buf = self._buf
-        buf[0] = action
-        _put32(buf, 1, t)
-        self.link.send(_PRESS, buf, 5, self._now, True)  # (twice at once: a lost copy costs no resend's wait)
+        self._send_press(action, t)
 
     def let_go(self, player, action, t):
         # A pile key of this device's buttons let go, in a match: into the
@@ -436,79 +525,125 @@ class Linked:
     def ask(self, action, now):
         # An event this device's scene asks for (the pause chord, the
         # countdown's end), once until it is in the order.
-        if self._asked or self.state != PLAYING or self.lost:
+        if self._asked or not self.playing() or self.lost:
             return
-        self._asked = True
         if self.is_referee:
-            self.referee.add(self.seat, action, now)
+            self._asked = self.referee.add(self.seat, action, now)
         elif action == EV_PAUSE:  # (a follower's scenes end when the referee's do)
-            buf = self._buf
-            buf[0] = action
-            _put32(buf, 1, now)
-            self.link.send(_PRESS, buf, 5, now)
-        else:
-            self._asked = False
+            self._asked = True
+            self._send_press(action, now)
+
+    def _send_press(self, action, t):
+        # The follower's press (or pause chord) to the referee, with the
+        # snapshots taken up; written twice at once (a lost copy costs no
+        # resend's wait). With no room in the window (or presses waiting
+        # already: the order is kept), it waits for the next passes.
+        if not self._pending_n and self._write_press(action, t, self.snapshots & 255):
+            return
+        n = self._pending_n
+        if n >= PENDING:
+            self.refused += 1
+            return
+        q = self._pending
+        i = n * _PENDING_SIZE
+        q[i] = action
+        _put32(q, i + 1, t)
+        q[i + 5] = self.snapshots & 255
+        self._pending_n = n + 1
+
+    def _write_press(self, action, t, taken):
+        buf = self._buf
+        buf[PRESS_ACTION] = action
+        _put32(buf, PRESS_TIME, t)
+        buf[PRESS_TAKEN] = taken
+        return self.link.send(PRESS, buf, PRESS_SIZE, self._now, True)
+
+    def _flush(self, now):
+        # The presses waiting, in order, while the window has room.
+        q = self._pending
+        sent = 0
+        while sent < self._pending_n and self._write_press(
+            q[sent * _PENDING_SIZE], _get32(q, sent * _PENDING_SIZE + 1), q[sent * _PENDING_SIZE + 5]
+        ):
+            sent += 1
+        if sent:
+            n = (self._pending_n - sent) * _PENDING_SIZE
+            at = sent * _PENDING_SIZE
+            for i in range(n):
+                q[i] = q[at + i]
+            self._pending_n -= sent
 
     # -- the order (the referee) --
+
+    def _release(self, now, read):
+        # The presses due, as many as the window has room for (a press's
+        # event and a scene's answer to it each); the rest wait in the queue.
+        most = self.link.room() // 2
+        if most:
+            self.referee.release(now, self._take, self._upto, read, most)
 
     def _released(self, player, action, t):
         # A press (or event) whose hold is over: applied here and sent, with
         # the position's hash after it. An event (the pause, a scene's
         # answer) changes no position: it is sent first (leaving may close
-        # the link) and carries no hash.
+        # the link) and carries no hash. A scene's answer to a press (leave,
+        # go on) is the next event, of the player whose key it was.
         # Each goes on the cable before it is applied here (the follower's
         # copy is on its way while this device applies and draws it); the
         # position's hash after a press follows in the next pass, once it is
         # drawn (_send_hash).
+        now = self._now
         if action >= EV_PAUSE:
             self._asked = False
             sent = self._send_event(player, action, t)
-            self.apply(player, action, t, self._now)
+            self.apply(player, action, t, now)
         else:
             sent = self._send_event(player, action, t)
-            go = self.apply(player, action, t, self._now)
+            go = self.apply(player, action, t, now)
             self._hash_due = True
-            if go:  # a scene's answer to it (leave, go on): the next event
-                sent = sent and self._send_event(self.seat, EV_FOLLOW + go, t)
-                self.apply(self.seat, EV_FOLLOW + go, t, self._now)
-        if not sent:
-            self._resync(self._now)  # (the window full: the position, with it applied, says it all)
+            if go:
+                sent = self._send_event(player, EV_FOLLOW + go, t) and sent
+                self.apply(player, EV_FOLLOW + go, t, now)
+        if not sent:  # (_release leaves room: this cannot be, but if it were, nothing is lost without a word)
+            self.refused += 1
+            self._resync(now)
 
     def _send_event(self, player, action, t):
-        # False: the window is full (the caller sends the position instead).
+        # False: the window is full.
         self.count = n = (self.count + 1) & 0xFFFF
         buf = self._buf
-        buf[0] = n & 255
-        buf[1] = n >> 8
-        buf[2] = player
-        buf[3] = action
-        _put32(buf, 4, t)
-        return self.link.send(_EVENT, buf, 8, self._now, True)  # (twice at once: a lost copy costs no resend's wait)
+        buf[EVENT_NUMBER] = n & 255
+        buf[EVENT_NUMBER + 1] = n >> 8
+        buf[EVENT_PLAYER] = player
+        buf[EVENT_ACTION] = action
+        _put32(buf, EVENT_TIME, t)
+        return self.link.send(EVENT, buf, EVENT_SIZE, self._now, True)  # (twice at once: no resend's wait)
 
     def _send_hash(self):
         # The position's hash after the last press applied, with its number.
         # Unreliable (it takes no place in the window): a lost one skips a
         # look, and the next press's hash looks again.
         self._hash_due = False
-        if self.snap is not None or self.lost:
+        if self.snap is not None or self.lost or self.gone:
             return  # (a snapshot on its way says the position)
         h = state_hash(self.app.game, self.app.controls)
         buf = self._buf
-        buf[0] = self.count & 255
-        buf[1] = self.count >> 8
-        buf[2] = h & 255
-        buf[3] = (h >> 8) & 255
-        buf[4] = h >> 16
-        self.link.send(_HASH, buf, 5, self._now)
+        buf[HASH_NUMBER] = self.count & 255
+        buf[HASH_NUMBER + 1] = self.count >> 8
+        buf[HASH_VALUE] = h & 255
+        buf[HASH_VALUE + 1] = (h >> 8) & 255
+        buf[HASH_VALUE + 2] = h >> 16
+        self.link.send(HASH, buf, HASH_SIZE, self._now)
 
     def send_snapshot(self, how, now):
         # The referee's position, for the follower to take up (SNAP_START:
         # the countdown; SNAP_PAUSED: both in the pause, from ours as it is;
-        # SNAP_ON: play on).
+        # SNAP_ON: play on). One on its way is replaced (numbered anew).
         if self.app.game is None:
             return
         snap = self._snapshot()
         self._snap_at = now
+        self._resync_due = False
         self.snapshots += 1
         snap.send(how, now)
         if how == SNAP_PAUSED:
@@ -529,73 +664,76 @@ class Linked:
 
     def _frame(self, kind, p, n):
         now = self._now
-        if kind == _PING:
+        if self._leaving_at >= 0:
+            return  # (this device left: only the acknowledgement of its BYE matters)
+        if kind == PING:
             if self.state == PLAYING and not self.is_referee:
-                t2 = now
                 buf = self._buf
                 for i in range(4):
                     buf[i] = p[i]
-                _put32(buf, 4, t2)
-                _put32(buf, 8, self.ticks_ms())
-                self.link.send(_PONG, buf, 12, now)
-        elif kind == _PONG:
+                _put32(buf, 4, now)  # t2
+                _put32(buf, 8, self.ticks_ms())  # t3
+                self.link.send(PONG, buf, PONG_SIZE, now)
+        elif kind == PONG:
             if self.is_referee:
                 self.sync.ping(_get32(p, 0), _get32(p, 4), _get32(p, 8), self.ticks_ms())
-        elif kind == _EVENT:
-            if self.is_referee or self._wait_snap or self.state != PLAYING or not self._checked(now):
+        elif kind == EVENT:
+            if self.is_referee or self._wait_snap or self.state != PLAYING or self.gone or not self._checked(now):
                 return
-            count = p[0] | p[1] << 8
+            count = p[EVENT_NUMBER] | p[EVENT_NUMBER + 1] << 8
             if count != (self.count + 1) & 0xFFFF:
                 self._diverged(now)  # (the link delivers each once, in order: this cannot be)
                 return
             self.count = count
-            player = p[2]
-            action = p[3]
+            action = p[EVENT_ACTION]
             if action >= EV_PAUSE:
                 self._asked = False
-                self.apply(player, action, _get32(p, 4), now)
-                return
-            self.apply(player, action, _get32(p, 4), now)  # (its scene's answer waits for the referee's)
-        elif kind == _HASH:
+            self.apply(p[EVENT_PLAYER], action, _get32(p, EVENT_TIME), now)  # (a scene's answer: the next event)
+        elif kind == HASH:
             # The referee's position after its event of this number: looked
             # at in the next pass (this one draws the event first).
             if (
                 not self.is_referee
                 and not self._wait_snap
                 and self.state == PLAYING
-                and (p[0] | p[1] << 8) == self.count
+                and (p[HASH_NUMBER] | p[HASH_NUMBER + 1] << 8) == self.count
             ):
-                self._check = p[2] | p[3] << 8 | p[4] << 16
-        elif kind == _PRESS:
-            if self.is_referee and self.state == PLAYING and not self.lost:
-                t = self.sync.to_ours(_get32(p, 1), now)  # (before a ping, after a restart: now)
+                self._check = p[HASH_VALUE] | p[HASH_VALUE + 1] << 8 | p[HASH_VALUE + 2] << 16
+        elif kind == PRESS:
+            if self.is_referee and self.state == PLAYING and not self.gone:
+                if self.lost or p[PRESS_TAKEN] != self.snapshots & 255:
+                    self.stale += 1  # (made on a position since replaced, or while we thought the link lost)
+                    return
+                t = self.sync.to_ours(_get32(p, PRESS_TIME), now)  # (before a ping, after a restart: now)
                 self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
-                if ticks_diff(t, self._snap_at) >= 0:  # (a press from before the last snapshot is stale)
-                    self.referee.add(1 - self.seat, p[0], t)
-        elif kind == _TICK:
-            if self.is_referee and self.link.has_before(p[4]):  # (no press of its is lost on the way)
-                self._heard_upto(self.sync.to_ours(_get32(p, 0), now))
+                self.referee.add(1 - self.seat, p[PRESS_ACTION], t)  # (a full queue counts it: dropped())
+        elif kind == TICK:
+            if self.is_referee and self.link.has_before(p[TICK_NEXT]):  # (no press of its is lost on the way)
+                self._heard_upto(self.sync.to_ours(_get32(p, TICK_TIME), now))
             if self.hello is not None and self.state == PLAYING:
                 self._drop_hello()  # (a restarted follower ticks once it has our position: it is back)
-        elif kind == _SNAP:
-            if self.is_referee:
+        elif kind == SNAP:
+            if self.is_referee or self.gone:
                 return
-            self.seat = p[1]
-            self.count = p[2] | p[3] << 8
+            self.seat = p[SNAP_SEAT]
+            self.count = p[SNAP_COUNT] | p[SNAP_COUNT + 1] << 8
             if self._snapshot().first(p, n):
                 self._taken(now)
-        elif kind == _MORE:
+        elif kind == MORE:
             if not self.is_referee and self.snap is not None and self.snap.more(p, 0, n):
                 self._taken(now)
-        elif kind == _ASK:
-            if self.is_referee and self.state == PLAYING and not self.lost:
-                if n and p[0] == 1:
+        elif kind == ASK:
+            if self.is_referee and self.state == PLAYING and not self.lost and not self.gone:
+                if n and p[ASK_WHY] == 1:
                     self.divergences += 1
-                if n < 2 or p[1] == self.snapshots & 255:  # (else one is on its way: sent after its silence)
-                    self._resync(now)
-        elif kind == _HELLO:
-            if self.app.mode == OVER:
-                return  # (a match over takes nobody back: its own player's key leaves it)
+                if n < ASK_SIZE or p[ASK_TAKEN] == self.snapshots & 255:  # (else one is on its way)
+                    self._resync_due = True  # (sent in a pass, once the last has had its round trip)
+        elif kind == BYE:
+            if self.state == PLAYING and not self.gone and (self.app.mode == MATCH or self.app.mode == PAUSED):
+                self._other_left(now)
+        elif kind == HELLO:
+            if self.app.mode == OVER or self.gone:
+                return  # (a match over, or left, takes nobody back: its own player's key leaves it)
             hello = self._greeter(now)
             hello.heard(p, n, now)
             if self.state == PLAYING and not hello.rejoin:
@@ -619,6 +757,7 @@ class Linked:
         self.lost = False
         self._wait_snap = False
         self._asked = False
+        self._ask_due = -1
         self._check = -1  # (the position is the referee's)
         self.snapshots = snap.number  # (the referee's count: a restarted follower's too)
         self._drop_hello()
@@ -647,8 +786,9 @@ class Linked:
 
     def _ask(self, why, now):
         # The referee's position, please (why: 1 the positions differ, 0 the
-        # cable came back), with how many we have taken up: one sent since
-        # need not be sent again.
-        self._buf[0] = why
-        self._buf[1] = self.snapshots & 255
-        self.link.send(_ASK, self._buf, 2, now)
+        # link came back), with how many we have taken up: one sent since
+        # need not be sent again. With no room in the window: at a later pass.
+        buf = self._buf
+        buf[ASK_WHY] = why
+        buf[ASK_TAKEN] = self.snapshots & 255
+        self._ask_due = -1 if self.link.send(ASK, buf, ASK_SIZE, now) else why

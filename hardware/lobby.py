@@ -11,6 +11,9 @@ def enter(app, resume, now_ms):
     # Linked play chosen in the menu: the cable opened (once), and the lobby,
     # to start a new match or resume the one saved (resume).
     problem = ""
+    if app.leaving is not None:  # (the last session, still waiting to be heard leaving, lets the UART go now)
+        app.leaving.drain(now_ms, True)
+        app.leaving = None
     if app.linked is None:
         from .linked import Linked
 

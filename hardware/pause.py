@@ -5,7 +5,7 @@
 # comes next through what press and step return (hardware/modes.py).
 
 from .keymaps import PILE_0
-from .modes import COUNTDOWN_MS, GO_ON, LEAVE, STAY
+from .modes import COUNTDOWN_MS, GO_ON, LEAVE, OTHER_LEFT, STAY
 from .ticks import ticks_add, ticks_diff
 
 
@@ -38,7 +38,7 @@ class Pause:
         # the device is, after a countdown); pile 2: leave for the menu.
         if self._resume_at is not None:
             return STAY  # the countdown runs: presses wait for the match
-        if action == PILE_0 + 1:
+        if action == PILE_0 + 1 or self.app.pause_why == OTHER_LEFT:  # (then only the menu is left)
             self._go = LEAVE
             return LEAVE
         self._ready |= 1 << player
@@ -64,6 +64,8 @@ class Pause:
 
     def lines(self, left, noise=0):
         app = self.app
+        if app.pause_why == OTHER_LEFT:
+            return [OTHER_LEFT, "any key: menu"]
         if left >= 0:  # the countdown, in the middle of the screen (of each half, seats facing)
             cols = app.screen.cols
             room = app.screen.rows // 2 if app.twice() else app.screen.rows

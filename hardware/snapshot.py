@@ -6,12 +6,11 @@
 # (hardware/linked.py): a match plays without it.
 
 from . import forget
+from .link import PAYLOAD
 from .modes import GO_ON, LOBBY, PAUSED, SNAP_ON, SNAP_START
+from .protocol import MORE, SNAP, SNAP_COUNT, SNAP_HOW, SNAP_LENGTH, SNAP_LINE, SNAP_NUMBER, SNAP_SEAT
 
 SNAP_MAX = 320  # the longest position line
-SNAP = 0x03  # the first frame: how, its seat, the order's number (2), length (2), the snapshot's number, the line
-MORE = 0x04  # the line's next bytes
-_FIRST = 9  # the line's bytes in the first frame (7 before them)
 
 
 class Snapshot:
@@ -23,7 +22,7 @@ class Snapshot:
         self._n = 0  # its bytes received
         self._len = -1  # its length (-1: no line coming)
         self._out = -1  # its bytes queued (the referee), or -1: none on its way
-        self._buf = bytearray(16)
+        self._buf = bytearray(PAYLOAD)
 
     # -- the referee's --
 
@@ -57,20 +56,20 @@ class Snapshot:
             at = self._out
             if at == 0:
                 count = linked.count
-                buf[0] = self.how
-                buf[1] = 1 - linked.seat
-                buf[2] = count & 255
-                buf[3] = count >> 8
-                buf[4] = n & 255
-                buf[5] = n >> 8
-                buf[6] = self.number & 255
-                k = min(_FIRST, n)
+                buf[SNAP_HOW] = self.how
+                buf[SNAP_SEAT] = 1 - linked.seat
+                buf[SNAP_COUNT] = count & 255
+                buf[SNAP_COUNT + 1] = count >> 8
+                buf[SNAP_LENGTH] = n & 255
+                buf[SNAP_LENGTH + 1] = n >> 8
+                buf[SNAP_NUMBER] = self.number & 255
+                k = min(PAYLOAD - SNAP_LINE, n)
                 for i in range(k):
-                    buf[7 + i] = text[i]
-                if not linked.link.send(SNAP, buf, 7 + k, now):
+                    buf[SNAP_LINE + i] = text[i]
+                if not linked.link.send(SNAP, buf, SNAP_LINE + k, now):
                     return False
             else:
-                k = min(16, n - at)
+                k = min(PAYLOAD, n - at)
                 for i in range(k):
                     buf[i] = text[at + i]
                 if not linked.link.send(MORE, buf, k, now):
@@ -83,11 +82,11 @@ class Snapshot:
 
     def first(self, p, n):
         # The first frame (p: its payload, n bytes): True when the line is whole.
-        self.how = p[0]
-        self._len = p[4] | p[5] << 8
-        self.number = p[6]
+        self.how = p[SNAP_HOW]
+        self._len = p[SNAP_LENGTH] | p[SNAP_LENGTH + 1] << 8
+        self.number = p[SNAP_NUMBER]
         self._n = 0
-        return self.more(p, 7, n)
+        return self.more(p, SNAP_LINE, n)
 
     def more(self, p, start, n):
         # More of the line: True when it is whole.

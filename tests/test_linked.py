@@ -17,7 +17,7 @@ from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN, TAKEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED, SNAP_ON
+from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
 from hardware.ticks import ticks_add
@@ -251,16 +251,19 @@ def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doub
     racers = [Racer(d, 30 + i) for i, d in enumerate(pair.devices)]
     play_checked(pair, racers, 5000)
     a, b = pair.devices
-    before = a.app.game.text()
-    events = a.app.linked.count
+    assert a.app.linked.is_referee
     t = pair.t_us[0]
     pair.cable.pull(t, t + 6 * 10**6)
     paused_at = [None, None]
+    held = [None, None]  # each device's position when it paused
     while pair.t_us[0] < t + 3 * 10**6:
+        for r in racers:  # (both play on until their device pauses: the referee's moves then are its own)
+            r.step()
         pair.run(1)
         for i, d in enumerate(pair.devices):
             if paused_at[i] is None and d.app.mode == PAUSED:
                 paused_at[i] = pair.t_us[0] - t
+                held[i] = d.app.game.text()
     assert all(p is not None and p <= 2 * 10**6 for p in paused_at), paused_at  # both within 2 s
     for d in pair.devices:
         assert d.app.pause_why == "cable silent"
@@ -268,8 +271,7 @@ def test_a_pulled_cable_pauses_both_and_the_match_goes_on_without_a_lost_or_doub
     pair.run(4000)  # the cable is back
     assert a.app.mode == b.app.mode == PAUSED and a.app.pause_why == "cable back"
     assert pair.agree()
-    moved = a.app.game.text()
-    assert moved == before or a.app.linked.count >= events  # (what was played stays played)
+    assert a.app.game.text() == held[0]  # the referee's position as it paused: what it played stays played
     for d in pair.devices:  # both ready: the countdown, then the match
         d.press(STOCK_0)
     pair.run(3500)
@@ -434,9 +436,13 @@ def test_a_linked_match_left_is_resumed_only_linked():
     a.press(PILE_0 + 1, hold_us=1500000)
     pair.run(1600)
     assert a.app.mode == b.app.mode == PAUSED
-    a.press(PILE_0 + 1)  # pile 2: leave, on both
+    a.press(PILE_0 + 1)  # pile 2: leave
     pair.run(300)
-    assert a.app.mode == b.app.mode == MENU
+    assert a.app.mode == MENU and a.app.leaving is None  # (the other heard it: the cable let go)
+    assert b.app.mode == PAUSED and b.app.screen.lines == [OTHER_LEFT, "any key: menu"]
+    b.press(STOCK_0)  # any key: the menu
+    pair.run(100)
+    assert b.app.mode == MENU
     assert a.app.saved is not None and a.app.saved_linked and a.app.resumable()
     a.app.players = 0
     assert not a.app.resumable()  # (only linked again)
@@ -524,8 +530,10 @@ def test_a_linked_match_lets_its_saves_go_and_takes_them_back_for_the_tally_and_
     a.press(PILE_0, hold_us=1500000)  # the pause chord
     a.press(PILE_0 + 1, hold_us=1500000)
     pair.run(1600)
-    a.press(PILE_0 + 1)  # leave, on both
-    assert pair.run_until(lambda: a.app.mode == b.app.mode == MENU, 1000)
+    a.press(PILE_0 + 1)  # leave: the other is told, and its player leaves too
+    assert pair.run_until(lambda: b.app.pause_why == OTHER_LEFT, 1000) and a.app.mode == MENU
+    b.press(STOCK_0)
+    assert pair.run_until(lambda: b.app.mode == MENU, 1000)
     assert all(d.app.store is not None and d.app.store.load(SETTINGS) == b"\x00\x05\x00\x00" for d in pair.devices)
 
 

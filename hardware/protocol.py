@@ -1,0 +1,70 @@
+# Linked play's protocol in one place: the frame kinds two handhelds send
+# each other and where each field lies in a frame's payload. The link
+# (hardware/link.py: the framing, its UNRELIABLE, ACK and PAYLOAD) delivers
+# kinds below UNRELIABLE once each and in order, and the others when they
+# arrive whole; no payload is longer than PAYLOAD. Both devices must speak the same
+# VERSION (the hellos compare it). Multi-byte numbers are little-endian; a
+# time is a ticks_ms value (4 bytes). The modules that send and read frames
+# import these numbers once (they are constants there after), and a match
+# forgets this module.
+
+VERSION = 3  # the protocol's (hardware/hello.py: both devices must speak the same)
+
+# -- reliable: delivered once each, in order --
+EVENT = 0x01  # referee to follower: one event of the order
+EVENT_NUMBER = 0  # the order's number (2)
+EVENT_PLAYER = 2  # whose press, or whose key a scene answered
+EVENT_ACTION = 3  # a key's action, or EV_PAUSE, EV_LET_GO + k, EV_FOLLOW + what (hardware/modes.py)
+EVENT_TIME = 4  # its time on the referee's clock (4)
+EVENT_SIZE = 8
+
+PRESS = 0x02  # follower to referee: a press of its player (or its pause chord)
+PRESS_ACTION = 0
+PRESS_TIME = 1  # its keypad's time (4)
+PRESS_TAKEN = 5  # the snapshots it has taken up (a press made before the latest one is stale)
+PRESS_SIZE = 6
+
+SNAP = 0x03  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
+SNAP_HOW = 0  # SNAP_START, SNAP_PAUSED, SNAP_ON (hardware/modes.py)
+SNAP_SEAT = 1  # the follower's seat
+SNAP_COUNT = 2  # the order's number it is at (2)
+SNAP_LENGTH = 4  # the position line's length (2)
+SNAP_NUMBER = 6  # the snapshot's number (its low byte)
+SNAP_LINE = 7  # the line's first bytes, to the frame's end
+
+MORE = 0x04  # referee to follower: the snapshot line's next bytes (the whole payload)
+
+ASK = 0x05  # follower to referee: its position, please
+ASK_WHY = 0  # 1: the positions differ; 0: the link came back
+ASK_TAKEN = 1  # the snapshots it has taken up (one on its way is not sent again)
+ASK_SIZE = 2
+
+BYE = 0x06  # either way: this device's player left the match (no payload)
+ALIVE = 0x07  # either way, when nothing else reliable is on its way: an acknowledgement
+# is asked for, so a device that hears the other but is not heard finds out (no payload)
+
+# -- unreliable (from hardware/link.py's UNRELIABLE up): delivered when they arrive whole --
+HELLO = 0x41  # both, finding each other (hardware/hello.py)
+HELLO_VERSION = 0
+HELLO_KIND = 1  # the game
+HELLO_RULES = 2  # its rule flags
+HELLO_NONCE = 3  # this device's number (2)
+HELLO_SEEN = 5  # the other's number last heard (2)
+HELLO_STATE = 7  # SEEKING or PLAYING (hardware/modes.py), | HELLO_RESUMING
+HELLO_HASH = 8  # the saved match's hash (3)
+HELLO_SIZE = 11
+HELLO_RESUMING = 4  # the state byte's bit: resuming a saved match
+
+PING = 0x42  # referee to follower: t1 (4)
+PONG = 0x43  # follower to referee: t1, t2, t3 (4 each)
+PONG_SIZE = 12
+
+TICK = 0x44  # follower to referee: how far its presses have gone
+TICK_TIME = 0  # all sent up to this time (4)
+TICK_NEXT = 4  # the number of its next reliable frame (none before it is still to come)
+TICK_SIZE = 5
+
+HASH = 0x45  # referee to follower: the position's hash after an event
+HASH_NUMBER = 0  # the event's number (2)
+HASH_VALUE = 2  # the hash (3)
+HASH_SIZE = 5

@@ -1,0 +1,222 @@
+"""Linked play when faults come together (hardware/linked.py): both handhelds
+in the same scene (a lost link paused on both, whichever way it was lost; a
+player's leaving heard by the other), nothing dropped without a count,
+resyncs that do not feed each other, and the protocol's frames in one place
+(hardware/protocol.py). The harsh level of tools/bench_linked.py plays a few
+matches here; make soak plays more."""
+
+import pytest
+from test_linked import PICO, quiet, referee_follower
+
+from desktop.link_model import Link as Cable
+from desktop.linked_pair import (
+    HARSH_REACT_MS,
+    HARSH_STRAY,
+    IN_OVER,
+    OUT,
+    Pair,
+    Racer,
+    Scenes,
+    harsh_pair,
+    scene,
+)
+from hardware import link, protocol
+from hardware.keymaps import PILE_0, STOCK_0
+from hardware.linked import LEAVE_MS, LOST_MS
+from hardware.modes import MATCH, MENU, OTHER_LEFT, PAUSED, SNAP_ON, SNAP_PAUSED
+
+US = 1000  # a ms in the model's microseconds
+
+
+def started(seed=3, cable=None):
+    pair = Pair(PICO, quiet(), seed=seed, cable=cable if cable is not None else Cable(seed))
+    assert pair.start()
+    pair.run(500)
+    return pair
+
+
+def paused_within(pair, ms):
+    # The ms each device took to pause, from now (None: not within ms).
+    t = pair.t_us[0]
+    at = [None, None]
+    while pair.t_us[0] < t + ms * US:
+        pair.run(1)
+        for i, d in enumerate(pair.devices):
+            if at[i] is None and d.app.mode == PAUSED:
+                at[i] = (pair.t_us[0] - t) // US
+    return at
+
+
+@pytest.mark.parametrize("deaf", ["referee", "follower"])
+def test_a_device_heard_but_not_hearing_or_unheard_but_hearing_pauses_within_2_s(deaf):
+    # One wire of the two out: one device hears nothing (silent), the other
+    # hears all but is not heard (its ALIVE goes unacknowledged). Both pause
+    # within 2 s; the wire back, both take up the referee's position.
+    pair = started()
+    ref, fol = referee_follower(pair)
+    unheard = fol if deaf == "referee" else ref  # (the referee deaf: the follower's wire is out)
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 4000 * US, unheard.side)
+    at = paused_within(pair, 2000)
+    assert all(a is not None and a <= 2000 for a in at), at
+    assert all(d.app.pause_why == "cable silent" for d in pair.devices)
+    assert pair.run_until(lambda: all(d.app.pause_why == "cable back" for d in pair.devices), 4000)
+    assert pair.agree() and ref.app.linked.snapshots == 2  # (the start's and the one after the loss: no more)
+    for d in pair.devices:
+        d.press(STOCK_0)
+    pair.run(3500)
+    assert pair.playing() and pair.agree()
+
+
+def test_a_player_who_leaves_keeps_the_cable_until_the_other_handheld_has_heard():
+    # The leave's frames lost for 400 ms: the leaving device is in its menu
+    # at once but keeps the cable open; the other hears it once the cable
+    # is back, says so, and offers the menu.
+    pair = started()
+    a, b = pair.devices
+    a.press(PILE_0, hold_us=1500000)  # the pause chord
+    a.press(PILE_0 + 1, hold_us=1500000)
+    pair.run(1600)
+    assert a.app.mode == b.app.mode == PAUSED
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 400 * US)
+    a.press(PILE_0 + 1)  # pile 2: leave
+    pair.run(300)
+    assert a.app.mode == MENU and a.app.leaving is not None  # (the cable still open: not heard yet)
+    assert b.app.mode == PAUSED and b.app.pause_why == ""
+    assert pair.run_until(lambda: b.app.pause_why == OTHER_LEFT, 1500)
+    assert b.app.screen.lines == [OTHER_LEFT, "any key: menu"]
+    assert pair.run_until(lambda: a.app.leaving is None, 500)  # (heard: let go)
+    b.press(PILE_0)  # any key
+    pair.run(50)
+    assert b.app.mode == MENU and b.app.leaving is None  # (nobody to tell: let go at once)
+
+
+def test_leaving_on_a_cable_that_stays_silent_lets_it_go_after_2_s():
+    pair = started()
+    a, b = pair.devices
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 60000 * US)
+    pair.run(LOST_MS + 200)
+    assert a.app.pause_why == b.app.pause_why == "cable silent"
+    a.press(PILE_0 + 1)  # leave (the pause's keys work alone while the cable is silent)
+    pair.run(50)
+    assert a.app.mode == MENU and a.app.leaving is not None
+    pair.run(LEAVE_MS - 100)
+    assert a.app.leaving is not None
+    pair.run(100)
+    assert a.app.leaving is None  # (let go: linked play can be chosen again)
+
+
+def test_a_press_made_before_the_referees_latest_position_is_not_a_key_of_its_pause():
+    # The referee pauses ("cable back") and sends its position, which the
+    # follower has not taken up yet: the follower's player, still in the
+    # match, presses pile 2 (a card). Before, the referee read it as its
+    # pause's "pile 2: leave" and left the match. Now it is stale: refused,
+    # counted, and both end in the pause with one position.
+    pair = started()
+    ref, fol = referee_follower(pair)
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 300 * US, ref.side)  # (the referee's position lost on its way, for a while)
+    ref.app.linked.send_snapshot(SNAP_PAUSED, ref.ticks_ms())
+    assert ref.app.mode == PAUSED and fol.app.mode == MATCH
+    fol.press(PILE_0 + 1)
+    pair.run(150)
+    assert ref.app.mode == PAUSED and ref.app.linked.stale == 2  # (not left; the press and its let-go refused)
+    assert pair.run_until(lambda: fol.app.mode == PAUSED, 1000) and pair.agree()
+    assert ref.app.mode == PAUSED and ref.app.linked is not None
+
+
+def test_a_press_with_no_room_in_the_window_waits_and_is_not_lost():
+    pair = started()
+    ref, fol = referee_follower(pair)
+    linked = fol.app.linked
+    from hardware.protocol import ALIVE
+
+    while linked.link.room():  # (the window filled: frames on their way, not acknowledged yet)
+        linked.link.send(ALIVE, linked._buf, 0, fol.ticks_ms())
+    applied = []  # the events the follower applies: (player, action)
+    real = linked.apply
+    linked.apply = lambda player, action, t, now: applied.append((player, action)) or real(player, action, t, now)
+    fol.press(STOCK_0)
+    pair.run(1)
+    assert linked._pending_n == 1  # (waiting for room)
+    assert pair.run_until(lambda: (linked.seat, STOCK_0) in applied, 500)  # (sent, ordered, and back)
+    assert linked._pending_n == 0 and linked.dropped() == 0 and ref.app.linked.dropped() == 0
+    pair.run(200)
+    assert pair.agree()
+
+
+def test_a_resync_is_not_sent_again_while_one_is_on_its_way():
+    pair = started()
+    ref, fol = referee_follower(pair)
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 200 * US, ref.side)  # (its snapshot takes a while to arrive)
+    ref.app.linked.send_snapshot(SNAP_ON, ref.ticks_ms())
+    sent = ref.app.linked.snapshots
+    fol.app.linked._ask(1, fol.ticks_ms())  # the follower asks, not having it yet
+    fol.app.linked._ask(1, fol.ticks_ms())
+    pair.run(1000)
+    assert ref.app.linked.snapshots == sent and pair.agree()
+    fol.app.linked._ask(1, fol.ticks_ms())  # now it has it: a new ask is a new divergence, answered once
+    fol.app.linked._ask(1, fol.ticks_ms())
+    pair.run(500)
+    assert ref.app.linked.snapshots == sent + 1 and pair.agree() and pair.playing()
+
+
+def test_the_protocols_frame_kinds_are_unique_and_fit_the_link():
+    kinds = {name: v for name, v in vars(protocol).items() if name.isupper() and "_" not in name}
+    kinds.pop("VERSION")
+    assert sorted(kinds) == sorted(
+        ["EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE", "HELLO", "PING", "PONG", "TICK", "HASH"]
+    )
+    assert len(set(kinds.values())) == len(kinds) and link.ACK not in kinds.values()
+    reliable = ("EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE")
+    assert all((kinds[k] < link.UNRELIABLE) == (k in reliable) for k in kinds)
+    sizes = [v for name, v in vars(protocol).items() if name.endswith("_SIZE")]
+    assert sizes and max(sizes) <= link.PAYLOAD
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_harsh_matches_keep_both_handhelds_in_one_scene(seed):
+    # Many faults at once (desktop/linked_pair.py: harsh_pair): the scenes
+    # never differ for more than 2 s, the positions end equal, nothing is
+    # dropped, and snapshots come only for a start, a divergence or a loss.
+    pair = harsh_pair(PICO, seed)
+    assert pair.start(20000)
+    racers = [Racer(d, 3 * seed + i, react_ms=HARSH_REACT_MS, stray=HARSH_STRAY) for i, d in enumerate(pair.devices)]
+    scenes = Scenes(pair)
+    sessions = [d.app.linked for d in pair.devices]
+    end = pair.t_us[0] + 600 * 10**6
+    while pair.t_us[0] < end and not all(scene(d.app) in (OUT, IN_OVER) for d in pair.devices):
+        for r in racers:
+            r.step()
+        pair.run(1)
+        scenes.watch()
+    pair.run(3000)
+    scenes.watch()
+    scenes.finish()
+    assert all(scene(d.app) in (OUT, IN_OVER) for d in pair.devices)
+    assert scenes.over_2s == 0, scenes.worst_ms
+    games = [d.app.game or d.app.saved for d in pair.devices]
+    assert games[0].text() == games[1].text()
+    assert sum(s.dropped() for s in sessions) == 0
+    assert scenes.lost > 0  # (the faults happened)
+    assert scenes.snapshots <= 1 + scenes.divergences + scenes.lost
+
+
+def test_a_session_left_while_another_is_chosen_lets_the_uart_go_first():
+    # Linked play chosen again within 2 s of leaving: the last session lets
+    # its UART go before the next one opens it.
+    pair = started()
+    a, b = pair.devices
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 60000 * US)
+    pair.run(LOST_MS + 200)
+    a.press(PILE_0 + 1)
+    pair.run(50)
+    old = a.app.leaving
+    assert old is not None and a.app.mode == MENU
+    a.app.press(0, PILE_0 + 1)  # "go": linked play again
+    assert a.app.leaving is None and old.state == 0 and a.app.linked is not old
+    assert a.app.mode != MATCH
