@@ -11,6 +11,7 @@
 # nonce referees and deals. A device in a match referees a device that comes
 # back from a restart (the referee restarted: the follower becomes it).
 
+from . import forget
 from .modes import PLAYING, SEEKING
 from .protocol import (
     HELLO,
@@ -26,6 +27,8 @@ from .protocol import (
     VERSION,
 )
 from .ticks import ticks_add, ticks_diff
+
+forget("hardware.protocol")  # (its numbers are ours now)
 
 HELLO_MS = 300  # between hellos in the lobby
 

@@ -55,7 +55,6 @@ from .modes import (
     PAUSED,
     PLAYING,
     SEEKING,
-    SNAP_ON,
     SNAP_PAUSED,
     SNAP_START,
 )
@@ -70,11 +69,9 @@ from .protocol import (
     EVENT_ACTION,
     EVENT_NUMBER,
     EVENT_PLAYER,
-    EVENT_SIZE,
     EVENT_TIME,
     HASH,
     HASH_NUMBER,
-    HASH_SIZE,
     HASH_VALUE,
     HELLO,
     MORE,
@@ -93,8 +90,11 @@ from .protocol import (
     TICK_NEXT,
     TICK_SIZE,
     TICK_TIME,
+    get32,
+    put32,
+    state_hash,
 )
-from .ticks import ticks_add, ticks_diff
+from .ticks import ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
     from typing import TYPE_CHECKING
@@ -106,7 +106,6 @@ except ImportError:
 
 forget("hardware.protocol")  # (its numbers are ours now)
 
-PING_MS = 250  # between the referee's pings in a match (they keep the link heard, too)
 LOST_MS = 1500  # no frame heard, or none acknowledged, for this long: the link is lost
 ALIVE_MS = 250  # nothing reliable on its way this long: an ALIVE asks for an acknowledgement
 LEAVE_MS = 2000  # a device whose player left keeps the link open this long at most, for the other to hear it
@@ -116,46 +115,12 @@ PENDING = 32  # the follower's presses waiting for room in the link's window (LO
 _PENDING_SIZE = 6  # each: action, time (4), snapshots taken up
 
 
-def state_hash(game, controls):
-    # 24 bits of the position (every pile's size and top card, the phase,
-    # the round, the points, the generator) and the half-made moves: two
-    # devices that diverged differ here at once. Small ints only (each step
-    # masked: below 2**29), and the piles' loop without a call a step (a
-    # call is 36 us on a Pico, and the hash is on the way to each draw).
-    h = game.phase * 7 + game.called
-    counts = game.counts
-    for j in range(len(counts)):
-        h = (((h * 31 + counts[j]) & 0xFFFFFF) * 31 + game.top(j)) & 0xFFFFFF
-    rng = game.rng
-    h = _mix(_mix(_mix(h, game.round), game.scores[0]), game.scores[1])
-    h = _mix(_mix(_mix(_mix(h, rng.s1), rng.s2), rng.s3), game.winner + 1)
-    for p in range(2):
-        h = (((h * 31 + controls.chosen[p]) & 0xFFFFFF) * 31 + controls.slot[p]) & 0xFFFFFF
-    return h
-
-
-def _mix(h, v):
-    return (h * 31 + v) & 0xFFFFFF  # (below 2**29: a small int on the board)
-
-
-def _put32(buf, i, v):
-    buf[i] = v & 255
-    buf[i + 1] = (v >> 8) & 255
-    buf[i + 2] = (v >> 16) & 255
-    buf[i + 3] = (v >> 24) & 255
-
-
-def _get32(buf, i):
-    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | buf[i + 3] << 24
-
-
 class Linked:
     def __init__(self, app, uart, ticks_ms, nonce):
         self.app = app  # the App: the match, its scenes, and how they are followed
         self.ticks_ms = ticks_ms
         self.link = Link(uart, self._frame)
-        self.sync = None  # type: Any  # the referee's: the other device's clock (hardware/clock_sync.py)
-        self.referee = None  # type: Any  # the referee's: the order's queue (hardware/referee.py)
+        self.order = None  # type: Any  # the referee's side (hardware/order.py), loaded on the referee only
         self.hello = None  # type: Any  # finding each other (hardware/hello.py), while it goes on
         self.snap = None  # type: Any  # a snapshot on its way or coming in (hardware/snapshot.py)
         self.nonce = nonce & 0xFFFF or 1  # drawn at start-up: the higher referees
@@ -171,29 +136,22 @@ class Linked:
         self.divergences = 0  # hashes that differed (each mended by a snapshot)
         self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee), alike while all arrive
         self.refused = 0  # presses and events lost for want of room (dropped(): 0 is right)
-        self.stale = 0  # the referee: the other's presses made on a position since replaced, refused
         self._now = 0
         self._heard = 0  # link.good when last looked at
         self._heard_at = ticks_ms()
-        self._ping_at = self._heard_at
         self._alive_at = self._heard_at
         self._lost_at = self._heard_at
-        self._asked = False  # a pause or a scene's "go on" is on its way into the order
+        self.asked = False  # a pause or a scene's "go on" is on its way into the order
         self._ask_due = -1  # the follower: a snapshot to ask for (why) when the window has room (-1: none)
         self._wait_snap = False  # the follower drops events until a snapshot comes
         self._check = -1  # the follower: the referee's hash after the last event, looked at a pass later (-1: none)
-        self._hash_due = False  # the referee: a press applied, its position's hash not yet sent
-        self._resync_due = False  # the referee: a snapshot asked for, sent once the last has had its round trip
-        self._snap_at = 0  # the referee's time of its last snapshot
         self._buf = bytearray(16)  # a frame's payload being written
         self._pending = bytearray(PENDING * _PENDING_SIZE)  # the follower's presses waiting for room
         self._pending_n = 0
-        self._take = None  # the referee's released(), bound once (a bound method made each pass would allocate)
         self._stepping = False
         self._closing = False
         self._leaving_at = -1  # this device's player left: when (the link kept open for BYE's acknowledgement)
         self._bye_due = False
-        self._upto = self._heard_at  # the referee: the follower's presses are all here up to this time
         self._tick_at = self._heard_at  # the follower: when it last said how far its presses have gone
         self._last = self._heard_at  # the start of the last pass (its keys were read in it)
         self._greeter(self._heard_at)
@@ -211,7 +169,7 @@ class Linked:
 
     def dropped(self):
         # Presses and events lost for want of room (a full window or queue): 0 is right.
-        return self.refused + (self.referee.dropped if self.referee is not None else 0)
+        return self.refused + (self.order.queue.dropped if self.order is not None else 0)
 
     def leave(self, now):
         # This device leaves linked play for the menu. From a match (or its
@@ -252,7 +210,7 @@ class Linked:
             deinit()
         self.state = 0
         self._drop_hello()
-        self._drop_snap()
+        self.drop_snapshot()
 
     # -- a player of the match (hardware/sides.py: step, next_due, paused) --
 
@@ -271,8 +229,6 @@ class Linked:
         self._now = now
         if self._check >= 0:  # (the last event's pass has drawn it: now the hash)
             self._checked(now)
-        if self._hash_due:
-            self._send_hash()
         link = self.link
         link.poll(now)
         if link.good != self._heard:
@@ -300,20 +256,7 @@ class Linked:
             if self._closing:
                 return
         if self.is_referee:
-            if self.snap is not None:
-                self._pump(now)
-            if ticks_diff(now, self._ping_at) >= PING_MS:
-                self._ping_at = now
-                _put32(self._buf, 0, now)
-                link.send(PING, self._buf, 4, now)
-            if self._resync_due and self.snap is None and not self.lost:
-                if ticks_diff(now, self._snap_at) >= self.sync.round_trip():
-                    self._resync_due = False
-                    self._resync(now)
-            if self.snap is None and not self.lost and self.app.mode != MATCH:
-                # (no event overtakes a snapshot on its way; in a match
-                # keys_read lets them go, later in this pass)
-                self._release(now, self._last)
+            self.order.step(now, self._last)
         elif not self.lost:
             if self._pending_n:
                 self._flush(now)
@@ -336,8 +279,7 @@ class Linked:
         if self.state != PLAYING or self.lost or self.gone:
             return
         if self.is_referee:
-            if self.snap is None:
-                self._release(now, now)
+            self.order.release(now, now)
         elif ticks_diff(now, self._tick_at) >= TICK_MS:
             self._tick(now, now)
 
@@ -349,7 +291,7 @@ class Linked:
             return
         self._tick_at = now
         buf = self._buf
-        _put32(buf, TICK_TIME, upto)
+        put32(buf, TICK_TIME, upto)
         buf[TICK_NEXT] = self.link.next_seq()
         self.link.send(TICK, buf, TICK_SIZE, now)
 
@@ -398,8 +340,8 @@ class Linked:
             return
         if not self.is_referee:
             self._ask(0, now)
-        elif ticks_diff(self._snap_at, self._lost_at) < 0:
-            self.send_snapshot(SNAP_PAUSED, now)  # (none sent since it was lost)
+        elif not self.order.sent_since(self._lost_at):
+            self.order.send_snapshot(SNAP_PAUSED, now)  # (none sent since it was lost)
 
     def _other_left(self, now):
         # The other player left: this device says so, and offers the menu.
@@ -415,27 +357,26 @@ class Linked:
         # This device referees the match starting: a new one dealt here (or
         # the saved one), the countdown on both.
         self.seat = 0
-        self._be_referee()
+        self._be_referee(now)
         self.state = PLAYING
         self._heard_at = now
-        self._ping_at = ticks_add(now, -PING_MS)
         self._drop_hello()
-        self._snapshot().deal(self.resume, now)
-        self.send_snapshot(SNAP_START, now)
+        self.snapshot_part().deal(self.resume, now)
+        self.order.send_snapshot(SNAP_START, now)
 
     def rejoined(self, now):
         # The referee restarted mid-match and joins it again: this device,
         # its follower, referees it now, from our position, in the pause
         # (the events the referee applied and we never took are gone with it).
-        self._be_referee()
+        self._be_referee(now)
         self.lost = False
         self._wait_snap = False
         self._check = -1
         self._pending_n = 0
         self._ask_due = -1
         self._heard_at = now
-        self._ping_at = ticks_add(now, -PING_MS)  # (a ping at once: the new device's clock is another)
-        self.send_snapshot(SNAP_PAUSED, now)
+        self.order.restart(now)  # (a ping at once: the new device's clock is another)
+        self.order.send_snapshot(SNAP_PAUSED, now)
 
     def restart_link(self):
         # Another device, or the same restarted: frames start again from the
@@ -446,24 +387,20 @@ class Linked:
         # before its hello: the position that went then carried the old
         # numbers, which the new device cannot take).
         self.link.reset()
-        self._drop_snap()
+        self.drop_snapshot()
         self._pending_n = 0
-        if self.sync is not None:
-            self.sync.restart()  # (a restarted device's clock starts again: pinged anew)
-            self._ping_at = ticks_add(self._now, -PING_MS)
+        if self.order is not None:
+            self.order.restart(self._now)  # (a restarted device's clock starts again: pinged anew)
         if self.state == PLAYING and self.is_referee and not self.lost:
-            self.send_snapshot(SNAP_PAUSED, self._now)
+            self.order.send_snapshot(SNAP_PAUSED, self._now)
 
-    def _be_referee(self):
+    def _be_referee(self, now):
         self.is_referee = True
-        if self.referee is None:
-            from .clock_sync import ClockSync
-            from .referee import Referee
+        if self.order is None:
+            from .order import Order
 
-            self.sync = ClockSync()
-            self.referee = Referee()
-            self._take = self._released
-        self.referee.remote = 1 - self.seat  # (the other device's player: its presses go once ours are read past them)
+            self.order = Order(self, now)
+        self.order.queue.remote = 1 - self.seat  # (the other device's player: its presses go once ours are read)
 
     def _greeter(self, now):
         if self.hello is None:
@@ -477,14 +414,14 @@ class Linked:
             self.hello = None
             forget("hardware.hello")
 
-    def _snapshot(self):
+    def snapshot_part(self):
         if self.snap is None:
             from .snapshot import Snapshot
 
             self.snap = Snapshot(self)
         return self.snap
 
-    def _drop_snap(self):
+    def drop_snapshot(self):
         if self.snap is not None:
             self.snap = None
             forget("hardware.snapshot")
@@ -511,7 +448,7 @@ class Linked:
                 app.press(self.seat, action)
             return
         if self.is_referee:
-            self.referee.add(self.seat, action, t)  # (a full queue counts it: dropped())
+            self.order.queue.add(self.seat, action, t)  # (a full queue counts it: dropped())
             return
         self._send_press(action, t)
 
@@ -525,12 +462,12 @@ class Linked:
     def ask(self, action, now):
         # An event this device's scene asks for (the pause chord, the
         # countdown's end), once until it is in the order.
-        if self._asked or not self.playing() or self.lost:
+        if self.asked or not self.playing() or self.lost:
             return
         if self.is_referee:
-            self._asked = self.referee.add(self.seat, action, now)
+            self.asked = self.order.queue.add(self.seat, action, now)
         elif action == EV_PAUSE:  # (a follower's scenes end when the referee's do)
-            self._asked = True
+            self.asked = True
             self._send_press(action, now)
 
     def _send_press(self, action, t):
@@ -547,14 +484,14 @@ class Linked:
         q = self._pending
         i = n * _PENDING_SIZE
         q[i] = action
-        _put32(q, i + 1, t)
+        put32(q, i + 1, t)
         q[i + 5] = self.snapshots & 255
         self._pending_n = n + 1
 
     def _write_press(self, action, t, taken):
         buf = self._buf
         buf[PRESS_ACTION] = action
-        _put32(buf, PRESS_TIME, t)
+        put32(buf, PRESS_TIME, t)
         buf[PRESS_TAKEN] = taken
         return self.link.send(PRESS, buf, PRESS_SIZE, self._now, True)
 
@@ -563,7 +500,7 @@ class Linked:
         q = self._pending
         sent = 0
         while sent < self._pending_n and self._write_press(
-            q[sent * _PENDING_SIZE], _get32(q, sent * _PENDING_SIZE + 1), q[sent * _PENDING_SIZE + 5]
+            q[sent * _PENDING_SIZE], get32(q, sent * _PENDING_SIZE + 1), q[sent * _PENDING_SIZE + 5]
         ):
             sent += 1
         if sent:
@@ -573,110 +510,22 @@ class Linked:
                 q[i] = q[at + i]
             self._pending_n -= sent
 
-    # -- the order (the referee) --
-
-    def _release(self, now, read):
-        # The presses due, as many as the window has room for (a press's
-        # event and a scene's answer to it each); the rest wait in the queue.
-        most = self.link.room() // 2
-        if most:
-            self.referee.release(now, self._take, self._upto, read, most)
-
-    def _released(self, player, action, t):
-        # A press (or event) whose hold is over: applied here and sent, with
-        # the position's hash after it. An event (the pause, a scene's
-        # answer) changes no position: it is sent first (leaving may close
-        # the link) and carries no hash. A scene's answer to a press (leave,
-        # go on) is the next event, of the player whose key it was.
-        # Each goes on the cable before it is applied here (the follower's
-        # copy is on its way while this device applies and draws it); the
-        # position's hash after a press follows in the next pass, once it is
-        # drawn (_send_hash).
-        now = self._now
-        if action >= EV_PAUSE:
-            self._asked = False
-            sent = self._send_event(player, action, t)
-            self.apply(player, action, t, now)
-        else:
-            sent = self._send_event(player, action, t)
-            go = self.apply(player, action, t, now)
-            self._hash_due = True
-            if go:
-                sent = self._send_event(player, EV_FOLLOW + go, t) and sent
-                self.apply(player, EV_FOLLOW + go, t, now)
-        if not sent:  # (_release leaves room: this cannot be, but if it were, nothing is lost without a word)
-            self.refused += 1
-            self._resync(now)
-
-    def _send_event(self, player, action, t):
-        # False: the window is full.
-        self.count = n = (self.count + 1) & 0xFFFF
-        buf = self._buf
-        buf[EVENT_NUMBER] = n & 255
-        buf[EVENT_NUMBER + 1] = n >> 8
-        buf[EVENT_PLAYER] = player
-        buf[EVENT_ACTION] = action
-        _put32(buf, EVENT_TIME, t)
-        return self.link.send(EVENT, buf, EVENT_SIZE, self._now, True)  # (twice at once: no resend's wait)
-
-    def _send_hash(self):
-        # The position's hash after the last press applied, with its number.
-        # Unreliable (it takes no place in the window): a lost one skips a
-        # look, and the next press's hash looks again.
-        self._hash_due = False
-        if self.snap is not None or self.lost or self.gone:
-            return  # (a snapshot on its way says the position)
-        h = state_hash(self.app.game, self.app.controls)
-        buf = self._buf
-        buf[HASH_NUMBER] = self.count & 255
-        buf[HASH_NUMBER + 1] = self.count >> 8
-        buf[HASH_VALUE] = h & 255
-        buf[HASH_VALUE + 1] = (h >> 8) & 255
-        buf[HASH_VALUE + 2] = h >> 16
-        self.link.send(HASH, buf, HASH_SIZE, self._now)
-
-    def send_snapshot(self, how, now):
-        # The referee's position, for the follower to take up (SNAP_START:
-        # the countdown; SNAP_PAUSED: both in the pause, from ours as it is;
-        # SNAP_ON: play on). One on its way is replaced (numbered anew).
-        if self.app.game is None:
-            return
-        snap = self._snapshot()
-        self._snap_at = now
-        self._resync_due = False
-        self.snapshots += 1
-        snap.send(how, now)
-        if how == SNAP_PAUSED:
-            snap.take_up(None, how, now)
-        self._pump(now)
-
-    def _resync(self, now):
-        # Our position for the follower, in the scene we are in: play on in
-        # a match, else the pause (both pause scenes start again).
-        self.send_snapshot(SNAP_ON if self.app.mode == MATCH else SNAP_PAUSED, now)
-
-    def _pump(self, now):
-        # The snapshot's next frames; once all are on their way, its part is let go.
-        if self.snap.pump(now):
-            self._drop_snap()
-
     # -- frames in --
 
     def _frame(self, kind, p, n):
         now = self._now
         if self._leaving_at >= 0:
             return  # (this device left: only the acknowledgement of its BYE matters)
+        if self.is_referee and (kind == PONG or kind == PRESS or kind == TICK or kind == ASK):
+            self.order.frame(kind, p, n, now)  # (the follower's frames)
         if kind == PING:
             if self.state == PLAYING and not self.is_referee:
                 buf = self._buf
                 for i in range(4):
                     buf[i] = p[i]
-                _put32(buf, 4, now)  # t2
-                _put32(buf, 8, self.ticks_ms())  # t3
+                put32(buf, 4, now)  # t2
+                put32(buf, 8, self.ticks_ms())  # t3
                 self.link.send(PONG, buf, PONG_SIZE, now)
-        elif kind == PONG:
-            if self.is_referee:
-                self.sync.ping(_get32(p, 0), _get32(p, 4), _get32(p, 8), self.ticks_ms())
         elif kind == EVENT:
             if self.is_referee or self._wait_snap or self.state != PLAYING or self.gone or not self._checked(now):
                 return
@@ -687,8 +536,8 @@ class Linked:
             self.count = count
             action = p[EVENT_ACTION]
             if action >= EV_PAUSE:
-                self._asked = False
-            self.apply(p[EVENT_PLAYER], action, _get32(p, EVENT_TIME), now)  # (a scene's answer: the next event)
+                self.asked = False
+            self.apply(p[EVENT_PLAYER], action, get32(p, EVENT_TIME), now)  # (a scene's answer: the next event)
         elif kind == HASH:
             # The referee's position after its event of this number: looked
             # at in the next pass (this one draws the event first).
@@ -699,17 +548,7 @@ class Linked:
                 and (p[HASH_NUMBER] | p[HASH_NUMBER + 1] << 8) == self.count
             ):
                 self._check = p[HASH_VALUE] | p[HASH_VALUE + 1] << 8 | p[HASH_VALUE + 2] << 16
-        elif kind == PRESS:
-            if self.is_referee and self.state == PLAYING and not self.gone:
-                if self.lost or p[PRESS_TAKEN] != self.snapshots & 255:
-                    self.stale += 1  # (made on a position since replaced, or while we thought the link lost)
-                    return
-                t = self.sync.to_ours(_get32(p, PRESS_TIME), now)  # (before a ping, after a restart: now)
-                self._heard_upto(t)  # (its presses come in order: none earlier is still on its way)
-                self.referee.add(1 - self.seat, p[PRESS_ACTION], t)  # (a full queue counts it: dropped())
         elif kind == TICK:
-            if self.is_referee and self.link.has_before(p[TICK_NEXT]):  # (no press of its is lost on the way)
-                self._heard_upto(self.sync.to_ours(_get32(p, TICK_TIME), now))
             if self.hello is not None and self.state == PLAYING:
                 self._drop_hello()  # (a restarted follower ticks once it has our position: it is back)
         elif kind == SNAP:
@@ -717,17 +556,11 @@ class Linked:
                 return
             self.seat = p[SNAP_SEAT]
             self.count = p[SNAP_COUNT] | p[SNAP_COUNT + 1] << 8
-            if self._snapshot().first(p, n):
+            if self.snapshot_part().first(p, n):
                 self._taken(now)
         elif kind == MORE:
             if not self.is_referee and self.snap is not None and self.snap.more(p, 0, n):
                 self._taken(now)
-        elif kind == ASK:
-            if self.is_referee and self.state == PLAYING and not self.lost and not self.gone:
-                if n and p[ASK_WHY] == 1:
-                    self.divergences += 1
-                if n < ASK_SIZE or p[ASK_TAKEN] == self.snapshots & 255:  # (else one is on its way)
-                    self._resync_due = True  # (sent in a pass, once the last has had its round trip)
         elif kind == BYE:
             if self.state == PLAYING and not self.gone and (self.app.mode == MATCH or self.app.mode == PAUSED):
                 self._other_left(now)
@@ -739,16 +572,6 @@ class Linked:
             if self.state == PLAYING and not hello.rejoin:
                 self._drop_hello()  # (in a match, only while the other device is coming back)
 
-    def _heard_upto(self, t):
-        # The follower's presses up to t (our clock) are all here. (Before a
-        # ping says how its clock lies, its times mean nothing here; a word
-        # that lies far from now, ahead or behind, is not taken up.)
-        if not self.sync.known():
-            return
-        ahead = ticks_diff(t, self._now)
-        if ticks_diff(t, self._upto) > 0 and -LOST_MS < ahead < 100 or ticks_diff(self._now, self._upto) > LOST_MS:
-            self._upto = t
-
     def _taken(self, now):
         # The follower has the referee's whole line: the match goes on from it.
         snap = self.snap
@@ -756,13 +579,13 @@ class Linked:
         self.state = PLAYING
         self.lost = False
         self._wait_snap = False
-        self._asked = False
+        self.asked = False
         self._ask_due = -1
         self._check = -1  # (the position is the referee's)
         self.snapshots = snap.number  # (the referee's count: a restarted follower's too)
         self._drop_hello()
         snap.take_up(line, snap.how, now)
-        self._drop_snap()
+        self.drop_snapshot()
 
     def _checked(self, now):
         # The position after the last event against the referee's hash (the

@@ -10,6 +10,8 @@ from .link import PAYLOAD
 from .modes import GO_ON, LOBBY, PAUSED, SNAP_ON, SNAP_START
 from .protocol import MORE, SNAP, SNAP_COUNT, SNAP_HOW, SNAP_LENGTH, SNAP_LINE, SNAP_NUMBER, SNAP_SEAT
 
+forget("hardware.protocol")  # (its numbers are ours now)
+
 SNAP_MAX = 320  # the longest position line
 
 

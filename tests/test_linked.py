@@ -47,7 +47,7 @@ def set_position(pair, game):
     # The referee's position becomes the match's (its snapshot: the follower takes it up).
     ref, _ = referee_follower(pair)
     ref.app.game = game
-    ref.app.linked.send_snapshot(SNAP_ON, ref.ticks_ms())
+    ref.app.linked.order.send_snapshot(SNAP_ON, ref.ticks_ms())
     pair.run(100)
     assert pair.agree()
 

@@ -118,11 +118,11 @@ def test_a_press_made_before_the_referees_latest_position_is_not_a_key_of_its_pa
     ref, fol = referee_follower(pair)
     t = pair.t_us[0]
     pair.cable.pull(t, t + 300 * US, ref.side)  # (the referee's position lost on its way, for a while)
-    ref.app.linked.send_snapshot(SNAP_PAUSED, ref.ticks_ms())
+    ref.app.linked.order.send_snapshot(SNAP_PAUSED, ref.ticks_ms())
     assert ref.app.mode == PAUSED and fol.app.mode == MATCH
     fol.press(PILE_0 + 1)
     pair.run(150)
-    assert ref.app.mode == PAUSED and ref.app.linked.stale == 2  # (not left; the press and its let-go refused)
+    assert ref.app.mode == PAUSED and ref.app.linked.order.stale == 2  # (not left; the press and its let-go refused)
     assert pair.run_until(lambda: fol.app.mode == PAUSED, 1000) and pair.agree()
     assert ref.app.mode == PAUSED and ref.app.linked is not None
 
@@ -152,7 +152,7 @@ def test_a_resync_is_not_sent_again_while_one_is_on_its_way():
     ref, fol = referee_follower(pair)
     t = pair.t_us[0]
     pair.cable.pull(t, t + 200 * US, ref.side)  # (its snapshot takes a while to arrive)
-    ref.app.linked.send_snapshot(SNAP_ON, ref.ticks_ms())
+    ref.app.linked.order.send_snapshot(SNAP_ON, ref.ticks_ms())
     sent = ref.app.linked.snapshots
     fol.app.linked._ask(1, fol.ticks_ms())  # the follower asks, not having it yet
     fol.app.linked._ask(1, fol.ticks_ms())
