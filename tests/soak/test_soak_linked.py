@@ -4,6 +4,7 @@ CPython's."""
 
 import pytest
 from test_linked import PICO, play_checked, quiet
+from test_linked_faults import harsh_match
 from test_linked_vm import PKGS
 from test_vm import run_cpython, run_vm
 
@@ -28,6 +29,7 @@ def test_whole_linked_matches_agree_after_every_event(seed, kind):
     pair.run(500)
     a, b = pair.devices
     assert a.app.mode == b.app.mode == OVER and pair.agree()
+    assert a.app.linked.dropped() == b.app.linked.dropped() == 0  # (nothing lost for want of room)
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -49,6 +51,7 @@ def test_pulled_cables_pause_both_and_lose_nothing(seed):
             d.press(STOCK_0)
         pair.run(3500)
         assert all(d.app.mode == MATCH for d in pair.devices) and pair.agree()
+    assert [d.app.linked.dropped() for d in pair.devices] == [0, 0]
 
 
 @pytest.mark.parametrize("seed", range(100))
@@ -90,6 +93,7 @@ def test_either_handheld_restarted_at_any_moment_rejoins_where_the_other_is(seed
             pair.run(1)
         assert pair.playing() and pair.agree()
         assert play_checked(pair, racers, 3000) > 0  # (equal after every event)
+        assert [d.app.linked.dropped() for d in pair.devices] == [0, 0]
 
 
 @pytest.mark.parametrize("seed", range(6, 12))
@@ -97,3 +101,8 @@ def test_the_vm_runs_linked_board_programs_as_cpython_does(seed):
     vm = run_vm("linked_pair.py", seed, 60000, 6000, pkgs=PKGS)
     assert vm == run_cpython("linked_pair.py", seed, 60000, 6000)
     assert "differ 0" in vm
+
+
+@pytest.mark.parametrize("seed", range(2, 42))
+def test_harsh_matches_keep_both_in_one_scene_and_drop_nothing(seed):
+    harsh_match(seed)  # (tests/test_linked_faults.py: its checks)
