@@ -70,6 +70,19 @@ def crc16(buf, start, end):
     return c
 
 
+def put32(buf, i, v):
+    # A 32-bit number (a ticks_ms time) into buf[i:i + 4], little-endian, as frames carry it.
+    buf[i] = v & 255
+    buf[i + 1] = (v >> 8) & 255
+    buf[i + 2] = (v >> 16) & 255
+    buf[i + 3] = (v >> 24) & 255
+
+
+def get32(buf, i):
+    # The number put32 wrote at buf[i].
+    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | buf[i + 3] << 24
+
+
 class Link:
     def __init__(self, uart, on_frame):
         self.uart = uart  # busio.UART (timeout=0), or a stand-in with write and readinto

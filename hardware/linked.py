@@ -43,7 +43,7 @@
 # hardware/protocol.py's.
 
 from . import forget
-from .link import Link
+from .link import Link, get32, put32
 from .modes import (
     EV_FOLLOW,
     EV_LET_GO,
@@ -90,9 +90,6 @@ from .protocol import (
     TICK_NEXT,
     TICK_SIZE,
     TICK_TIME,
-    get32,
-    put32,
-    state_hash,
 )
 from .ticks import ticks_diff
 
@@ -113,6 +110,28 @@ NOISE = 3  # bad frames before they are told
 TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
 PENDING = 32  # the follower's presses waiting for room in the link's window (LOST_MS of a quick player's)
 _PENDING_SIZE = 6  # each: action, time (4), snapshots taken up
+
+
+def state_hash(game, controls):
+    # 24 bits of the position (every pile's size and top card, the phase,
+    # the round, the points, the generator) and the half-made moves: two
+    # devices that diverged differ here at once. Small ints only (each step
+    # masked: below 2**29), and the piles' loop without a call a step (a
+    # call is 36 us on a Pico, and the hash is on the way to each draw).
+    h = game.phase * 7 + game.called
+    counts = game.counts
+    for j in range(len(counts)):
+        h = (((h * 31 + counts[j]) & 0xFFFFFF) * 31 + game.top(j)) & 0xFFFFFF
+    rng = game.rng
+    h = _mix(_mix(_mix(h, game.round), game.scores[0]), game.scores[1])
+    h = _mix(_mix(_mix(_mix(h, rng.s1), rng.s2), rng.s3), game.winner + 1)
+    for p in range(2):
+        h = (((h * 31 + controls.chosen[p]) & 0xFFFFFF) * 31 + controls.slot[p]) & 0xFFFFFF
+    return h
+
+
+def _mix(h, v):
+    return (h * 31 + v) & 0xFFFFFF  # (below 2**29: a small int on the board)
 
 
 class Linked:

@@ -16,6 +16,7 @@
 
 from . import forget
 from .clock_sync import ClockSync
+from .link import get32, put32
 from .modes import EV_FOLLOW, EV_PAUSE, MATCH, PLAYING, SNAP_ON, SNAP_PAUSED
 from .protocol import (
     ASK,
@@ -41,9 +42,6 @@ from .protocol import (
     TICK,
     TICK_NEXT,
     TICK_TIME,
-    get32,
-    put32,
-    state_hash,
 )
 from .referee import Referee
 from .ticks import ticks_add, ticks_diff
@@ -156,7 +154,7 @@ class Order:
         linked = self.linked
         if linked.snap is not None or linked.lost or linked.gone:
             return  # (a snapshot on its way says the position)
-        h = state_hash(linked.app.game, linked.app.controls)
+        h = linked.hash_of(linked.app.game)
         buf = self._buf
         buf[HASH_NUMBER] = linked.count & 255
         buf[HASH_NUMBER + 1] = linked.count >> 8

@@ -53,8 +53,8 @@ from desktop.linked_pair import (  # noqa: E402
 from engine.cards import Rng  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.keymaps import STOCK_0  # noqa: E402
+from hardware.linked import state_hash  # noqa: E402
 from hardware.modes import EV_PAUSE, MATCH, OVER, PAUSED, SNAP_ON  # noqa: E402
-from hardware.protocol import state_hash  # noqa: E402
 
 PICO = profiles.get("pico-st7789-240")
 LOSS = 6000  # bytes lost per million: about 5 % of frames (a frame is 8 to 19 bytes)
