@@ -26,6 +26,17 @@ by side), and prints, in emulated time and the firmware's own heap:
   pass runs, SPIT_PROBE_ALLOC);
 - on the OLED, the bus time of the match's display writes a byte.
 
+With --session, instead: a session of six matches in a row without a restart
+(tools/session.py: two people at Spit and at Speed, Speed and Spit against
+the computer, linked Spit and linked Speed with a second emulated Pico), back
+to the menu between each: the heap free in the menu after each match (a
+collection first) and its growth from the first, the lowest free between
+passes in each match, the largest block the heap gives 4 s into each match
+and in the menu, and the names the firmware can still intern at the end.
+Goals: no MemoryError; the menu's heap after each match within 1 KB of the
+first; lowest free at least 56 KB linked, 72 KB on one device; the largest
+block at least 24 KB.
+
 Needs the firmware and bootrom (tools/picoemu.py says where); without them it
 says so and exits 0, printing no figures.
 """
@@ -207,6 +218,61 @@ def measure(name, seconds, work, files=None, without=()):
     return rows
 
 
+def session_figures(work, name="pico-st7789-240"):
+    """The session on two emulated Picos (tools/session.py): printed, and
+    (device 0's menu lines, match lines, names) returned."""
+    import session
+
+    a_lines, b_lines, end = session.replays()
+    paths = []
+    for i, lines in enumerate((a_lines, b_lines)):
+        path = os.path.join(work, "session%d.txt" % i)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n%d end\n" % end)
+        paths.append(path)
+    settings = {"SPIT_SEED": SEED, "SPIT_PROBE_SESSION": "1", "SPIT_PROBE_NAMES": "1", "SPIT_PROBE_MS": end - 500}
+    each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})
+    runs = picoemu.emulate_pair(name, paths, settings, until_ms=end, work=os.path.join(work, "session"), each=each)
+    print("A session of six matches in a row on emulated Picos (%s; CircuitPython's own heap):" % name)
+    out = None
+    for d, run in enumerate(runs):
+        lines = [line for _, line in run.console]
+        errors = [line for line in lines if "Error" in line]
+        menus = [[int(w) for w in line.split()[2:]] for line in lines if line.startswith("probe menu ")]
+        matches = [[int(w) for w in line.split()[2:]] for line in lines if line.startswith("probe match ")]
+        played = session.MATCHES if d == 0 else session.MATCHES[4:]
+        print(
+            "device %d: %d matches to the menu of %d%s"
+            % (d, len(menus), len(played), (": " + "; ".join(errors)) if errors else "")
+        )
+        for i, (game, who) in enumerate(played):
+            m = menus[i] if i < len(menus) else None
+            k = matches[i] if i < len(matches) else None
+            print(
+                "  %-6s %-8s lowest free in it %s; 4 s in: free %s, largest block %s; then the menu: free %s (%s), "
+                "largest block %s"
+                % (
+                    game,
+                    who,
+                    "%.1f KB" % (m[3] / 1024) if m else "-",
+                    "%.1f KB" % (k[1] / 1024) if k else "-",
+                    "%.1f KB" % (k[2] / 1024) if k else "-",
+                    "%.1f KB" % (m[1] / 1024) if m else "-",
+                    "%+d B from the first" % (m[1] - menus[0][1]) if m else "-",
+                    "%.1f KB" % (m[2] / 1024) if m else "-",
+                )
+            )
+        names = (run.probe("names") or "-1 0").split()
+        print("  names it can still intern at the end: %s, then a pool of %.1f KB" % (names[0], int(names[1]) / 1024))
+        if d == 0:
+            out = (menus, matches, names)
+    print(
+        "  goals: no MemoryError; the menu within 1 KB of the first after each match; lowest free >= 56 KB linked, "
+        ">= 72 KB on one device; largest block >= 24 KB"
+    )
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
@@ -215,11 +281,15 @@ def main(argv=None):
         help="a Pico profile (again for more; default: pico-st7789-240 and pico-ssd1306, side by side)",
     )
     ap.add_argument("--seconds", type=int, default=40, help="seconds of the match to play")
+    ap.add_argument("--session", action="store_true", help="a session of six matches instead (heap over time)")
     args = ap.parse_args(argv)
     try:
         picoemu.firmware()
     except picoemu.Missing as e:
         print("bench_pico: %s" % e)
+        return 0
+    if args.session:
+        session_figures(tempfile.mkdtemp(prefix="bench-session-"))
         return 0
     names = args.profile or ["pico-st7789-240", "pico-ssd1306"]
     work = tempfile.mkdtemp(prefix="bench-pico-")

@@ -29,6 +29,16 @@
 #                             by interning new names (getattr does) eight at a
 #                             time: reading the heap walks it, 8 ms on a Pico
 #   probe position TEXT       the game's position then
+#   probe match T FREE LARGEST
+#   probe menu T FREE LARGEST LOWEST
+#                             with SPIT_PROBE_SESSION=1 (a session of matches,
+#                             tools/bench_pico.py --session): 4 s into each
+#                             match, and at each return to the menu, the heap
+#                             free after a collection and the largest block
+#                             that can be had then (bytearrays tried, halving
+#                             the gap, to 256 B); at the menu also the lowest
+#                             free between passes since the last (the heap is
+#                             read every pass: not for timing)
 #   probe linked SEAT REFEREE EVENTS DIVERGENCES BAD GOOD STATE PROBLEM
 #                             linked play: this device's player, 1 if it referees,
 #                             the order's events, divergences mended, bad and good
@@ -63,6 +73,22 @@ def _pin(name):
     return pin
 
 
+def _largest(free):
+    # The largest block the heap gives now (a collection first), to 256 B.
+    gc.collect()
+    lo, hi = 0, free + 4096  # (a split heap may add an area from the outer heap)
+    while hi - lo > 256:
+        mid = (lo + hi) // 2
+        try:
+            block = bytearray(mid)
+            block = None  # noqa: F841  (let go)
+            lo = mid
+        except MemoryError:
+            hi = mid
+    gc.collect()
+    return lo
+
+
 def probe():
     io, app = spit_main.start()
     free = gc.mem_free()
@@ -79,6 +105,10 @@ def probe():
     counting = os.getenv("SPIT_PROBE_ALLOC") == "1"  # (the collections it adds would delay presses)
     if counting:
         gc.disable()
+    session = os.getenv("SPIT_PROBE_SESSION") == "1"
+    low = gc.mem_free()  # the session's lowest free since the last menu
+    playing = False  # a match (or its scenes) since the last menu
+    match_at = None  # when the match began (its heap looked at 4 s in)
     while io.running:
         if counting:  # (gc.mem_free and mem_alloc read the whole heap: not in a timed run)
             if gc.mem_free() < 24000:
@@ -105,6 +135,30 @@ def probe():
                     total += spent
                     if spent > most:
                         most = spent
+        if session:
+            m = gc.mem_free()
+            if app.mode != 0:  # (hardware/modes.py: MENU)
+                playing = True
+                if m < low:
+                    low = m
+                if app.mode == 1 and match_at is None:  # MATCH
+                    match_at = supervisor.ticks_ms()
+                if match_at is not None and match_at >= 0 and ((supervisor.ticks_ms() - match_at) & _MASK) >= 4000:
+                    match_at = -1  # (once a match)
+                    gc.collect()
+                    free_now = gc.mem_free()
+                    print("probe match", supervisor.ticks_ms(), free_now, _largest(free_now))
+            elif playing:
+                playing = False
+                match_at = None
+                gc.collect()
+                free_now = gc.mem_free()
+                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low)
+                low = gc.mem_free()
+                if os.getenv("SPIT_PROBE_MODULES"):
+                    import sys
+
+                    print("probe modules", " ".join(sorted(sys.modules)))
         passes += 1
         if passes == 1:
             print("probe drawn", supervisor.ticks_ms())
