@@ -50,6 +50,18 @@ except ImportError:
     pass
 
 PAUSE_HOLD_MS = 1000  # both pile buttons of a player held this long: pause
+# What a linked session loads (hardware/linked.py), forgotten in the menu
+# (the cable's opener, hardware/cable.py, stays: it opens the next one).
+_LINKED_PARTS = (
+    "hardware.linked",
+    "hardware.link",
+    "hardware.order",
+    "hardware.referee",
+    "hardware.clock_sync",
+    "hardware.hello",
+    "hardware.snapshot",
+    "hardware.protocol",
+)
 
 
 def _sooner(a, b):
@@ -294,8 +306,13 @@ class App:
                 self.leaving = self.linked
             self.linked = None
             self.controls.relay = None
-            forget("hardware.linked")
+            for name in _LINKED_PARTS:
+                forget(name)  # (a session still draining keeps what it uses until it is done)
             self.apply_style()  # (this device's player back at the bottom)
+        if self.sides is not None:  # (the computer's players, and what they loaded, go with the match)
+            self.sides = None
+            for name in ("hardware.computer", "hardware.plan", "engine.bot"):
+                forget(name)
         self.mode = MENU
         self.close_pages()
         self.scene = Menu(self)
