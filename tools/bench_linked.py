@@ -3,8 +3,8 @@ clock, joined by the modelled cable (one way 5 +- 3 ms; desktop/link_model.py),
 in simulated time (desktop/linked_pair.py), each played by a quick person
 (Racer: a legal move every 120 to 400 ms, now and then a stray key).
 
-    python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--jobs N]
-                                 [--pico-only | --model-only]
+    python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--harsh 200]
+                                 [--jobs N] [--pico-only | --model-only | --harsh-only]
 
 - Agreement: --matches whole matches with 5 % of frames lost (0.6 % of
   bytes, uniformly), clocks at random offsets drifting up to +-50 ppm; as
@@ -22,6 +22,15 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
 - Faults: --pulls times the cable is pulled mid-match for 2.5 to 6 s: when
   each device paused (goal: both within 2 s), and after it is back and both
   players are ready, the positions equal and the match going on.
+
+- The harsh level: --harsh whole matches with many faults at once
+  (desktop/linked_pair.py: harsh_pair: bytes lost and corrupted, bursts, one
+  way 1 to 35 ms, clocks 300 ppm apart, one-way and two-way outages, a Pico's
+  drawing time, quick players with one key in three a stray one): how often
+  both devices showed the same scene within 2 s of any change, the positions
+  equal at the end, snapshots per match against the divergences and losses
+  of the link that called for them, presses refused as stale, and anything
+  dropped without a word (goal 0).
 
 The figures above are of the model: the board's own drawing time comes on top
 of the latency. Last, where the firmware is present (tools/picoemu.py), two
@@ -134,10 +143,10 @@ def harsh_match(seed):
     """A whole match at the harsh level (desktop/linked_pair.py: harsh_pair):
     (started, the longest the scenes differed in ms, spells over 2 s, equal at
     the end, snapshots sent, divergences, times a device found the link
-    lost, silent drops, the state at the end)."""
+    lost, silent drops, the state at the end, presses refused as stale)."""
     pair = harsh_pair(PICO, seed)
     if not pair.start(20000):
-        return (False, 0, 0, False, 0, 0, 0, 0, "no start")
+        return (False, 0, 0, False, 0, 0, 0, 0, "no start", 0)
     racers = [Racer(d, 3 * seed + i, react_ms=HARSH_REACT_MS, stray=HARSH_STRAY) for i, d in enumerate(pair.devices)]
     scenes = Scenes(pair)
     sessions = [d.app.linked for d in pair.devices]
@@ -169,6 +178,7 @@ def harsh_match(seed):
         scenes.lost,
         drops,
         state,
+        sum(s.order.stale for s in sessions if s.order is not None),
     )
 
 
@@ -183,7 +193,8 @@ def harsh(jobs, matches):
         "apart, one-way and two-way outages, a Pico's drawing time, moves every 60 to 200 ms, one key in three stray): "
         "started %d; the same scene within 2 s of any change in %d (%.1f %%; the longest apart %d ms); positions equal "
         "at the end %d; snapshots per match median %d, most %d, %d in all for %d divergences and %d times a link was "
-        "lost (goal: at most one each, and one to start); presses or events dropped without a word %d"
+        "lost (goal: at most one each, and one to start); presses refused as stale (made on a replaced position) %d; "
+        "presses or events dropped without a word %d"
         % (
             matches,
             len(started),
@@ -196,6 +207,7 @@ def harsh(jobs, matches):
             sum(snaps),
             sum(r[5] for r in started),
             sum(r[6] for r in started),
+            sum(r[9] for r in started),
             sum(r[7] for r in started),
         )
     )
@@ -348,7 +360,7 @@ def pico_figures(presses=40):
         left, pool = (int(w) for w in (c.probe("names") or "-1 0").split())  # (-1: not read before the run's end)
         seat = (r.probe("linked") or "?").split()[0]
         print(
-            "emulated Pico %d (player %s): heap kept in the linked match %.1f KB (goal 64); ordinary moves %d, "
+            "emulated Pico %d (player %s): heap kept in the linked match %.1f KB; ordinary moves %d, "
             "allocating %d (%d B%s); names it can still intern %d, then a pool of %.1f KB"
             % (
                 d,
@@ -465,6 +477,7 @@ def main(argv=None):
             "after it came back and both were ready, equal and playing on in %d"
             % (len(tries), len(both), 100 * len(both) / max(1, len(tries)), worst, sum(r[2] for r in tries))
         )
+    harsh(args.jobs, args.harsh)
     if not args.model_only:
         pico_figures()
     return 0
