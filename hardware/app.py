@@ -309,6 +309,8 @@ class App:
             for name in _LINKED_PARTS:
                 forget(name)  # (a session still draining keeps what it uses until it is done)
             self.apply_style()  # (this device's player back at the bottom)
+        if self.saved is None or self.saved.kind != 1:  # (engine.games.SPEED: the match offered keeps its game's code)
+            forget("engine.speed")
         if self.sides is not None:  # (the computer's players, and what they loaded, go with the match)
             self.sides = None
             for name in ("hardware.computer", "hardware.plan", "engine.bot"):

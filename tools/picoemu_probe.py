@@ -33,7 +33,8 @@
 #   probe menu T FREE LARGEST LOWEST
 #                             with SPIT_PROBE_SESSION=1 (a session of matches,
 #                             tools/bench_pico.py --session): 4 s into each
-#                             match, and at each return to the menu, the heap
+#                             match, and at each return to the menu (a linked
+#                             session left let go), the heap
 #                             free after a collection and the largest block
 #                             that can be had then (bytearrays tried, halving
 #                             the gap, to 256 B); at the menu also the lowest
@@ -148,7 +149,7 @@ def probe():
                     gc.collect()
                     free_now = gc.mem_free()
                     print("probe match", supervisor.ticks_ms(), free_now, _largest(free_now))
-            elif playing:
+            elif playing and getattr(app, "leaving", None) is None:  # (a linked session left: once it is let go)
                 playing = False
                 match_at = None
                 gc.collect()
