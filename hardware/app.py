@@ -350,6 +350,9 @@ class App:
         # The match on the table: the screen's names, who plays each side, and
         # the first save. The scenes' modules are forgotten: the match has their heap.
         self.scene = None
+        if self.leaving is not None:  # (a linked session left moments ago: its cable let go now)
+            self.leaving.drain(now_ms, True)
+            self.leaving = None
         for name in ("hardware.menu", "hardware.seats"):
             forget(name)  # (loaded again when the menu shows, or the style is set)
         self.close_pages()

@@ -226,3 +226,18 @@ def test_a_session_left_while_another_is_chosen_lets_the_uart_go_first():
     a.app.press(0, PILE_0 + 1)  # "go": linked play again
     assert a.app.leaving is None and old.state == 0 and a.app.linked is not old
     assert a.app.mode != MATCH
+
+
+def test_a_match_on_one_handheld_started_while_a_left_session_waits_lets_its_uart_go():
+    pair = started()
+    a, _ = pair.devices
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 60000 * US)
+    pair.run(LOST_MS + 200)
+    a.press(PILE_0 + 1)  # leave: the session waits for the other's acknowledgement
+    pair.run(50)
+    old = a.app.leaving
+    assert old is not None
+    a.app.players = 0  # two people at this handheld
+    a.app.press(0, PILE_0 + 1)  # go
+    assert a.app.mode == MATCH and a.app.leaving is None and old.state == 0
