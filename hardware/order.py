@@ -173,6 +173,7 @@ class Order:
         snap = linked.snapshot_part()
         self._snap_at = now
         self._resync_due = False
+        self.stale += self.queue.clear()  # (made on the position replaced: never keys of the scene it brings)
         linked.snapshots += 1
         snap.send(how, now)
         if how == SNAP_PAUSED:

@@ -55,6 +55,13 @@ class Referee:
         self._n = n + 1
         return True
 
+    def clear(self):
+        # Every press waiting is let go unplayed (a snapshot replaced the
+        # position they were made on); how many.
+        n = self._n
+        self._n = 0
+        return n
+
     def _before(self, player, other):
         # At the same time: player goes before other when the tie is theirs.
         return player != other and player == self.tie_to

@@ -241,3 +241,18 @@ def test_a_match_on_one_handheld_started_while_a_left_session_waits_lets_its_uar
     a.app.players = 0  # two people at this handheld
     a.app.press(0, PILE_0 + 1)  # go
     assert a.app.mode == MATCH and a.app.leaving is None and old.state == 0
+
+
+def test_presses_waiting_in_the_order_when_a_snapshot_goes_are_not_keys_of_its_pause():
+    # The follower's pile 2 (a card) is still in the referee's queue when
+    # the referee sends its position in the pause (the link back after a
+    # loss: the harsh level found it so): made on the match, it must not be
+    # read as the pause's "leave". A snapshot lets the queue go, counted.
+    pair = started()
+    ref, fol = referee_follower(pair)
+    order = ref.app.linked.order
+    order.queue.add(fol.app.linked.seat, PILE_0 + 1, ref.ticks_ms())  # (its turn not yet come)
+    order.send_snapshot(SNAP_PAUSED, ref.ticks_ms())
+    assert order.queue.waiting() == 0 and order.stale == 1
+    pair.run(500)
+    assert ref.app.mode == fol.app.mode == PAUSED and not ref.app.linked.gone and pair.agree()
