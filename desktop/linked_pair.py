@@ -282,6 +282,8 @@ class Scenes:
         self.lost = 0  # times a device found the link lost (silent, or not heard)
         self.snapshots = 0  # snapshots the referees sent
         self.divergences = 0
+        self.left_lost = 0  # times a player left while their device found the link lost (nobody to agree with)
+        self._scene = [None, None]
         self._lost = [False, False]
         self._sessions = [None, None]  # each device's linked session watched
         self._snaps = [0, 0]  # its snapshots sent (a referee's), divergences found (a follower's) so far
@@ -296,7 +298,10 @@ class Scenes:
         elif self.apart_since is None:
             self.apart_since = t
             self.spells += 1
-        for i, d in enumerate(self.pair.devices):
+        for i, (d, now) in enumerate(zip(self.pair.devices, (a, b))):
+            if now == OUT and self._scene[i] == IN_PAUSE and self._lost[i]:
+                self.left_lost += 1
+            self._scene[i] = now
             linked = d.app.linked
             if linked is None:
                 continue

@@ -191,11 +191,13 @@ class Linked:
         return self.refused + (self.order.queue.dropped if self.order is not None else 0)
 
     def leave(self, now):
-        # This device leaves linked play for the menu. From a match (or its
-        # pause) the other device is told (BYE), and the link stays open
-        # until it has heard (drain): True when nothing is left to do, and
-        # the UART is let go (at once, or at the end of a pass).
-        if self.state == PLAYING and not self.gone and self.app.mode != OVER:
+        # This device leaves linked play for the menu. From a match (its
+        # pause, its result) the other device is told (BYE, after what is
+        # still on its way: a match's last events, which a match over may
+        # not have delivered yet), and the link stays open until it has
+        # heard (drain): True when nothing is left to do, and the UART is
+        # let go (at once, or at the end of a pass).
+        if self.state == PLAYING and not self.gone:
             self._leaving_at = now
             self._bye_due = not self.link.send(BYE, self._buf, 0, now)
             return False

@@ -146,7 +146,7 @@ def harsh_match(seed):
     lost, silent drops, the state at the end, presses refused as stale)."""
     pair = harsh_pair(PICO, seed)
     if not pair.start(20000):
-        return (False, 0, 0, False, 0, 0, 0, 0, "no start", 0)
+        return (False, 0, 0, False, 0, 0, 0, 0, "no start", 0, 0)
     racers = [Racer(d, 3 * seed + i, react_ms=HARSH_REACT_MS, stray=HARSH_STRAY) for i, d in enumerate(pair.devices)]
     scenes = Scenes(pair)
     sessions = [d.app.linked for d in pair.devices]
@@ -179,6 +179,7 @@ def harsh_match(seed):
         drops,
         state,
         sum(s.order.stale for s in sessions if s.order is not None),
+        scenes.left_lost,
     )
 
 
@@ -192,7 +193,8 @@ def harsh(jobs, matches):
         "harsh level, %d matches (0.6 %% of bytes lost, 0.3 %% corrupted, bursts, one way 1 to 35 ms, clocks 300 ppm "
         "apart, one-way and two-way outages, a Pico's drawing time, moves every 60 to 200 ms, one key in three stray): "
         "started %d; the same scene within 2 s of any change in %d (%.1f %%; the longest apart %d ms); positions equal "
-        "at the end %d; snapshots per match median %d, most %d, %d in all for %d divergences and %d times a link was "
+        "at the end %d (of the %d not left by a player while their device found the link lost: %d); "
+        "snapshots per match median %d, most %d, %d in all for %d divergences and %d times a link was "
         "lost (goal: at most one each, and one to start); presses refused as stale (made on a replaced position) %d; "
         "presses or events dropped without a word %d"
         % (
@@ -202,6 +204,8 @@ def harsh(jobs, matches):
             100 * len(same) / max(1, len(started)),
             max([r[1] for r in started] or [0]),
             sum(r[3] for r in started),
+            sum(1 for r in started if not r[10]),
+            sum(1 for r in started if r[3] and not r[10]),
             pct(snaps, 50),
             max(snaps or [0]),
             sum(snaps),
