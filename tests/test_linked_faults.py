@@ -35,6 +35,21 @@ def started(seed=3, cable=None):
     return pair
 
 
+def left_on_a_silent_cable():
+    # Device 0's player leaves from the pause of a cable out for a minute:
+    # (the pair, the session left, still waiting for an acknowledgement).
+    pair = started()
+    a, b = pair.devices
+    t = pair.t_us[0]
+    pair.cable.pull(t, t + 60000 * US)
+    pair.run(LOST_MS + 200)
+    assert a.app.pause_why == b.app.pause_why == "cable silent"
+    a.press(PILE_0 + 1)  # leave (the pause's keys work alone while the cable is silent)
+    pair.run(50)
+    assert a.app.mode == MENU and a.app.leaving is not None
+    return pair, a.app.leaving
+
+
 def paused_within(pair, ms):
     # The ms each device took to pause, from now (None: not within ms).
     t = pair.t_us[0]
@@ -93,15 +108,8 @@ def test_a_player_who_leaves_keeps_the_cable_until_the_other_handheld_has_heard(
 
 
 def test_leaving_on_a_cable_that_stays_silent_lets_it_go_after_2_s():
-    pair = started()
-    a, b = pair.devices
-    t = pair.t_us[0]
-    pair.cable.pull(t, t + 60000 * US)
-    pair.run(LOST_MS + 200)
-    assert a.app.pause_why == b.app.pause_why == "cable silent"
-    a.press(PILE_0 + 1)  # leave (the pause's keys work alone while the cable is silent)
-    pair.run(50)
-    assert a.app.mode == MENU and a.app.leaving is not None
+    pair, _ = left_on_a_silent_cable()
+    a = pair.devices[0]
     pair.run(LEAVE_MS - 100)
     assert a.app.leaving is not None
     pair.run(100)
@@ -214,30 +222,16 @@ def test_harsh_matches_keep_both_handhelds_in_one_scene(seed):
 def test_a_session_left_while_another_is_chosen_lets_the_uart_go_first():
     # Linked play chosen again within 2 s of leaving: the last session lets
     # its UART go before the next one opens it.
-    pair = started()
-    a, b = pair.devices
-    t = pair.t_us[0]
-    pair.cable.pull(t, t + 60000 * US)
-    pair.run(LOST_MS + 200)
-    a.press(PILE_0 + 1)
-    pair.run(50)
-    old = a.app.leaving
-    assert old is not None and a.app.mode == MENU
+    pair, old = left_on_a_silent_cable()
+    a = pair.devices[0]
     a.app.press(0, PILE_0 + 1)  # "go": linked play again
     assert a.app.leaving is None and old.state == 0 and a.app.linked is not old
     assert a.app.mode != MATCH
 
 
 def test_a_match_on_one_handheld_started_while_a_left_session_waits_lets_its_uart_go():
-    pair = started()
-    a, _ = pair.devices
-    t = pair.t_us[0]
-    pair.cable.pull(t, t + 60000 * US)
-    pair.run(LOST_MS + 200)
-    a.press(PILE_0 + 1)  # leave: the session waits for the other's acknowledgement
-    pair.run(50)
-    old = a.app.leaving
-    assert old is not None
+    pair, old = left_on_a_silent_cable()
+    a = pair.devices[0]
     a.app.players = 0  # two people at this handheld
     a.app.press(0, PILE_0 + 1)  # go
     assert a.app.mode == MATCH and a.app.leaving is None and old.state == 0
