@@ -65,7 +65,9 @@ class Pause:
     def lines(self, left, noise=0):
         app = self.app
         if app.pause_why == OTHER_LEFT:
-            return [OTHER_LEFT, "any key: menu"]
+            if len(OTHER_LEFT) <= app.screen.cols:
+                return [OTHER_LEFT, "any key: menu"]
+            return ["the other player", "left", "any key: menu"]  # (the 240 panel's 20 columns)
         if left >= 0:  # the countdown, in the middle of the screen (of each half, seats facing)
             cols = app.screen.cols
             room = app.screen.rows // 2 if app.twice() else app.screen.rows

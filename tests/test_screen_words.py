@@ -21,7 +21,7 @@ from hardware import sprites
 from hardware.app import App
 from hardware.controls import Controls
 from hardware.keymaps import PILE_0
-from hardware.modes import MENU
+from hardware.modes import LINKED, MENU, OTHER_LEFT
 from hardware.over import lines as over_lines
 from hardware.screen import FLASH_MS
 
@@ -213,3 +213,26 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
     # Back to one copy where the words are for one person (the menu).
     app.press(0, PILE_0 + 1)  # pile 2: leave
     assert app.mode == MENU and screen.text_top.group.hidden and screen.text.group.y == 0
+
+
+def test_the_other_player_left_is_drawn_whole_on_every_screen(rig, tmp_path):
+    # A linked match's pause when the other player has left: its words
+    # whole on every panel (on the 240 panel's 20 columns "the other player
+    # left" lost its last letter), every pixel the font's glyph of its cell.
+    profile, display, screen = rig
+    keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
+    app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
+    app.players = LINKED  # (one player a device: the words once, upright)
+    app.start_match(0)
+    app.step(10)
+    app.pause(20, OTHER_LEFT)
+    app.step(30)
+    image = snapshot(display, "%s-other-left" % profile["name"], tmp_path)
+    shown = " ".join(line.strip() for line in screen.text.text.split("\n") if line.strip())
+    assert shown == OTHER_LEFT + " any key: menu"
+    width, height = profile["width"], profile["height"]
+    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    draw_text(canvas, screen.text, width, height)
+    for y in range(height):
+        for x in range(width):
+            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
