@@ -271,7 +271,10 @@ def scene(app):
 class Scenes:
     """Whether two linked devices show the same scene: watched every pass,
     each time they differ timed until they agree again (a match over and
-    the menu agree: each device leaves the result on its own player's key)."""
+    the menu agree: each device leaves the result on its own player's key;
+    a change is timed from when the wire from the device that changed
+    carries: one that found the link lost and paused, one whose match ended
+    or whose player left)."""
 
     def __init__(self, pair):
         self.pair = pair
@@ -284,6 +287,7 @@ class Scenes:
         self.divergences = 0
         self.left_lost = 0  # times a player left while their device found the link lost (nobody to agree with)
         self._scene = [None, None]
+        self._mover = 0  # the device whose scene changed first, when they began to differ
         self._lost = [False, False]
         self._sessions = [None, None]  # each device's linked session watched
         self._snaps = [0, 0]  # its snapshots sent (a referee's), divergences found (a follower's) so far
@@ -298,6 +302,12 @@ class Scenes:
         elif self.apart_since is None:
             self.apart_since = t
             self.spells += 1
+            self._mover = 0 if a != self._scene[0] else 1
+        if self.apart_since is not None and not self.pair.cable.connected(t, self._mover):
+            # Nothing can tell the other device of the change (a player left,
+            # the match over, a pause) while the wire from the device that
+            # changed is out: its 2 s start when the wire is back.
+            self.apart_since = t
         for i, (d, now) in enumerate(zip(self.pair.devices, (a, b))):
             if now == OUT and self._scene[i] == IN_PAUSE and self._lost[i]:
                 self.left_lost += 1

@@ -33,7 +33,9 @@
 # made on a position the referee has since replaced is stale, and refused
 # (counted), never read as a key of another scene. A player who leaves the
 # match sends BYE and keeps the link open until it is acknowledged (at most
-# LEAVE_MS); the other device then says the other player left. Nothing is
+# LEAVE_MS with the other device heard: while the cable is silent, for as
+# long as the menu shows); the other device then says the other player
+# left. Nothing is
 # dropped without a count: a press the window has no room for waits (the
 # follower's PENDING), the referee lets go no more than the window takes,
 # and what is refused all the same is counted (dropped()). Noise (bad frames)
@@ -105,7 +107,7 @@ forget("hardware.protocol")  # (its numbers are ours now)
 
 LOST_MS = 1500  # no frame heard, or none acknowledged, for this long: the link is lost
 ALIVE_MS = 250  # nothing reliable on its way this long: an ALIVE asks for an acknowledgement
-LEAVE_MS = 2000  # a device whose player left keeps the link open this long at most, for the other to hear it
+LEAVE_MS = 2000  # a device whose player left keeps the link open this long at most once heard, for BYE to arrive
 NOISE = 3  # bad frames before they are told
 TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
 PENDING = 32  # the follower's presses waiting for room in the link's window (LOST_MS of a quick player's)
@@ -199,7 +201,8 @@ class Linked:
         # let go (at once, or at the end of a pass).
         if self.state == PLAYING and not self.gone:
             self._leaving_at = now
-            self._bye_due = not self.link.send(BYE, self._buf, 0, now)
+            self._bye_due = True
+            self._bye(now)
             return False
         self.close()
         return True
@@ -207,16 +210,32 @@ class Linked:
     def drain(self, now, force=False):
         # A pass after leaving: the acknowledgement looked for (the frames
         # that come are not taken up). True once the other device has
-        # everything sent, LEAVE_MS have gone, or force: the UART let go.
+        # everything sent, LEAVE_MS have gone with it heard, or force: the
+        # UART let go. While the cable is silent the wait starts again: a
+        # leave made while it was out is told once it is back (the other
+        # device shows "cable silent" until then, and no longer).
         link = self.link
         self._now = now
         link.poll(now)
-        if self._bye_due:
-            self._bye_due = not link.send(BYE, self._buf, 0, now)
+        if link.good != self._heard:
+            self._heard = link.good
+            self._heard_at = now
+        if ticks_diff(now, self._heard_at) >= LOST_MS:
+            self._leaving_at = now
+        self._bye(now)
         if force or not self._bye_due and not link.waiting() or ticks_diff(now, self._leaving_at) >= LEAVE_MS:
             self.close()
             return True
         return False
+
+    def _bye(self, now):
+        # BYE, after the last of a snapshot on its way (the referee's
+        # position, which a follower without it waits for), when the window
+        # has room.
+        if self.snap is not None and self.order is not None:
+            self.order.pump(now)
+        if self._bye_due and self.snap is None:
+            self._bye_due = not self.link.send(BYE, self._buf, 0, now)
 
     def close(self):
         # The UART is let go (opened again for the next linked match), at
@@ -354,13 +373,14 @@ class Linked:
     def _back(self, now):
         # The link is back: the referee's position, in the pause, for both
         # (the follower asks, in case the referee never found the link lost;
-        # one is sent once). A match over is left by each device's own key:
-        # nothing to take up.
+        # one is sent once). A referee whose match is over sends it too: the
+        # follower may not have had the last event (it takes up the result).
         self.lost = False
-        if self.state != PLAYING or self.app.mode == OVER:
+        if self.state != PLAYING or self.gone:
             return
         if not self.is_referee:
-            self._ask(0, now)
+            if self.app.mode != OVER:  # (a follower over had the last event)
+                self._ask(0, now)
         elif not self.order.sent_since(self._lost_at):
             self.order.send_snapshot(SNAP_PAUSED, now)  # (none sent since it was lost)
 
@@ -583,8 +603,11 @@ class Linked:
             if not self.is_referee and self.snap is not None and self.snap.more(p, 0, n):
                 self._taken(now)
         elif kind == BYE:
-            if self.state == PLAYING and not self.gone and (self.app.mode == MATCH or self.app.mode == PAUSED):
-                self._other_left(now)
+            if self.state == PLAYING and not self.gone:
+                if self.app.mode == OVER:
+                    self.gone = True  # (the result stays until our player leaves it: nobody to tell then)
+                elif self.app.mode == MATCH or self.app.mode == PAUSED:
+                    self._other_left(now)
         elif kind == HELLO:
             if self.app.mode == OVER or self.gone:
                 return  # (a match over, or left, takes nobody back: its own player's key leaves it)

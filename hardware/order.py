@@ -17,7 +17,7 @@
 from . import forget
 from .clock_sync import ClockSync
 from .link import get32, put32
-from .modes import EV_FOLLOW, EV_PAUSE, MATCH, PLAYING, SNAP_ON, SNAP_PAUSED
+from .modes import EV_FOLLOW, EV_PAUSE, MATCH, OVER, PLAYING, SNAP_ON, SNAP_PAUSED
 from .protocol import (
     ASK,
     ASK_SIZE,
@@ -83,7 +83,7 @@ class Order:
         if self._hash_due:
             self._send_hash()
         if linked.snap is not None:
-            self._pump(now)
+            self.pump(now)
         if ticks_diff(now, self._ping_at) >= PING_MS:
             self._ping_at = now
             put32(self._buf, 0, now)
@@ -93,19 +93,23 @@ class Order:
         if self._resync_due and linked.snap is None and ticks_diff(now, self._snap_at) >= self.sync.round_trip():
             self._resync_due = False
             self.resync(now)
-        if linked.snap is None and linked.app.mode != MATCH:
+        if linked.snap is None and linked.app.mode == OVER:
+            self.stale += self.queue.clear()  # (presses after the end: a result is left on each device's own key)
+        elif linked.snap is None and linked.app.mode != MATCH:
             self.release(now, read)
 
     def release(self, now, read):
-        # The presses due, as many as the window has room for (a press's
-        # event and a scene's answer to it each); the rest wait in the
-        # queue. None while a snapshot is on its way: no event overtakes it.
+        # The presses due, one at a time while the window has room for what
+        # each may send (a match's press: its event; a scene's key: its
+        # event and the scene's answer); the rest wait in the queue. None
+        # while a snapshot is on its way: no event overtakes it.
         self._now = now
-        if self.linked.snap is not None:
-            return
-        most = self.linked.link.room() // 2
-        if most:
-            self.queue.release(now, self._take, self._upto, read, most)
+        linked = self.linked
+        link = linked.link
+        queue = self.queue
+        while linked.snap is None and link.room() >= (1 if linked.app.mode == MATCH else 2):
+            if not queue.release(now, self._take, self._upto, read, 1):
+                return
 
     def _released(self, player, action, t):
         # A press (or event) whose hold is over: applied here and sent, with
@@ -176,9 +180,9 @@ class Order:
         self.stale += self.queue.clear()  # (made on the position replaced: never keys of the scene it brings)
         linked.snapshots += 1
         snap.send(how, now)
-        if how == SNAP_PAUSED:
-            snap.take_up(None, how, now)
-        self._pump(now)
+        if how == SNAP_PAUSED and linked.app.mode != OVER:
+            snap.take_up(None, how, now)  # (a match over stays on its result: the follower takes it up)
+        self.pump(now)
 
     def sent_since(self, t):
         # A snapshot has been sent since time t.
@@ -189,7 +193,7 @@ class Order:
         # a match, else the pause (both pause scenes start again).
         self.send_snapshot(SNAP_ON if self.linked.app.mode == MATCH else SNAP_PAUSED, now)
 
-    def _pump(self, now):
+    def pump(self, now):
         # The snapshot's next frames; once all are on their way, its part is let go.
         if self.linked.snap.pump(now):
             self.linked.drop_snapshot()

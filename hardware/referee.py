@@ -18,7 +18,9 @@ from .ticks import ticks_diff
 # clocks' error), and at the latest HOLD_MAX_MS after it (the other device silent).
 SYNC_MS = 2
 HOLD_MAX_MS = 100
-SIZE = 32  # presses waiting at most (both players' presses and let-gos while a snapshot is on its way)
+SIZE = (
+    64  # presses waiting at most (both players' presses and let-gos while the link is slow: the harsh level reached 33)
+)
 
 
 class Referee:

@@ -5,9 +5,11 @@
 # while one is on its way or coming in, and forgotten after
 # (hardware/linked.py): a match plays without it.
 
+from engine.spit import GAME_OVER, PLAY
+
 from . import forget
 from .link import PAYLOAD
-from .modes import GO_ON, LOBBY, PAUSED, SNAP_ON, SNAP_START
+from .modes import GO_ON, LOBBY, OVER, PAUSED, SNAP_ON, SNAP_START
 from .protocol import MORE, SNAP, SNAP_COUNT, SNAP_HOW, SNAP_LENGTH, SNAP_LINE, SNAP_NUMBER, SNAP_SEAT
 
 forget("hardware.protocol")  # (its numbers are ours now)
@@ -130,6 +132,16 @@ class Snapshot:
                 forget(name)  # (the notation is read again only at the next snapshot)
             app.controls.settle()  # (the referee's went too: no half-made move, no race waiting)
         if game is None:
+            return
+        if game.phase == GAME_OVER and how != SNAP_START:
+            # The match ended while the link was lost (its last event never
+            # came): the referee's result, with its sound.
+            app.game = game
+            if app.mode != OVER:
+                if app.mode == PAUSED:
+                    app.follow(GO_ON, now)
+                app.sound_for(game, PLAY, True, now)
+                app.game_over(now)
             return
         if how == SNAP_START or app.mode == LOBBY or app.game is None:
             self._begin(game, now, how == SNAP_START)

@@ -216,7 +216,7 @@ def harsh(jobs, matches):
         )
     )
     for seed, r in enumerate(results):
-        if not r[0] or r[2] or not r[3]:
+        if not r[0] or r[2] or not r[3] or r[7]:
             print("  seed %d: %s" % (seed, r))
 
 
