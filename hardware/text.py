@@ -57,17 +57,25 @@ class Text:
         self.grid = displayio.TileGrid(
             sheet, pixel_shader=palette, width=cols, height=lines, tile_width=w, tile_height=h, default_tile=tiles[0]
         )
+        self._shown = [""] * lines  # each row's line as last shown (the grid starts blank)
         self.group = displayio.Group(scale=scale, x=x, y=y)
         self.group.append(self.grid)
         group.append(self.group)
 
     def show(self, lines):
-        # Each line cut or padded to the width; only the cells that change are written.
+        # Each line cut or padded to the width; only the cells that change
+        # are written, and a row whose line is the one it shows is not looked
+        # at (a cell looked at costs about 0.1 ms on a Pico: a menu press
+        # changes two rows of ten).
         grid = self.grid
         tiles = self._tiles
         cols = self.cols
+        shown = self._shown
         for r in range(self.lines):
             line = lines[r] if r < len(lines) else ""
+            if line == shown[r]:
+                continue
+            shown[r] = line
             n = len(line)
             for c in range(cols):
                 t = tiles[0]

@@ -236,3 +236,24 @@ def test_the_other_player_left_is_drawn_whole_on_every_screen(rig, tmp_path):
     for y in range(height):
         for x in range(width):
             assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
+
+
+def test_text_shows_each_line_whatever_came_before():
+    # A Text looks only at the rows whose line changed (hardware/text.py):
+    # what its cells show is still each line, cut or padded to the width,
+    # after lines that grow, shrink, come back and go.
+    import displayio
+
+    from hardware.text import Text
+
+    text = Text(displayio.Group(), 0, 0, 5, 3)
+    for lines in (
+        ["ab", "cdefgh"],
+        ["ab", "cd", "e"],
+        ["ab", "cdefgh"],
+        ["xb", "", "e"],
+        [],
+        ["abc", "abc", "abc"],
+    ):
+        text.show(lines)
+        assert text.text.split("\n") == [(lines[r] if r < len(lines) else "")[:5].ljust(5) for r in range(3)]
