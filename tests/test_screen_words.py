@@ -26,6 +26,16 @@ from hardware.over import lines as over_lines
 from hardware.screen import FLASH_MS
 
 
+def check_text_drawn(profile, screen, image):
+    # Every pixel of a full-screen text scene is the font's glyph of its cell, on black.
+    width, height = profile["width"], profile["height"]
+    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    draw_text(canvas, screen.text, width, height)
+    for y in range(height):
+        for x in range(width):
+            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
+
+
 def test_menu_and_game_over_scenes(rig, tmp_path):
     profile, display, screen = rig
     keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
@@ -39,12 +49,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     # 23), drawn: every pixel is the font's glyph of its cell.
     hint = {"pybadge": "left/right or B change"}.get(profile["name"], "pile 1 change, 2 go")
     assert text.rstrip("\n").split("\n")[-1].rstrip() == hint
-    width, height = profile["width"], profile["height"]
-    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
-    draw_text(canvas, screen.text, width, height)
-    for y in range(height):
-        for x in range(width):
-            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
+    check_text_drawn(profile, screen, image)
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S", scores="40:95")
     app.game.play(0, 0)
     app.show_lines(over_lines(app))
@@ -230,12 +235,7 @@ def test_the_other_player_left_is_drawn_whole_on_every_screen(rig, tmp_path):
     image = snapshot(display, "%s-other-left" % profile["name"], tmp_path)
     shown = " ".join(line.strip() for line in screen.text.text.split("\n") if line.strip())
     assert shown == OTHER_LEFT + " any key: menu"
-    width, height = profile["width"], profile["height"]
-    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
-    draw_text(canvas, screen.text, width, height)
-    for y in range(height):
-        for x in range(width):
-            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)
+    check_text_drawn(profile, screen, image)
 
 
 def test_text_shows_each_line_whatever_came_before():
