@@ -14,7 +14,8 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
   left. Latency: from a press (its true time) to the pass that applies it,
   on each device (median, 95th percentile).
 - Fairness: --contests contested presses through both Apps: both players'
-  8s fit one pile only; one device presses, the other 0 to 40 ms later (who
+  8s fit one pile only (a snapshot brings the position; the contest starts
+  once the follower has taken it up); one device presses, the other 0 to 40 ms later (who
   first drawn at random); the card on the pile says who won. On a clean
   cable and with 5 % of frames lost. Prints how often the truly earlier
   press wins above 15 ms, the smallest gap from which it does 99.9 % of the
@@ -243,8 +244,10 @@ def contested(args):
         ref.app.game = _position()
         ref.app.mode = MATCH
         ref.app.linked.order.send_snapshot(SNAP_ON, ref.ticks_ms())
-        pair.run(300)
-        if not pair.agree():
+        # The contest starts once the follower has taken up this snapshot (one
+        # sent before it, still on its way, brings the same position: a press
+        # made on that one is stale, rightly refused, and no contest).
+        if not pair.run_until(lambda: pair.agree() and _taken_up(devices), 2000):
             out.append((None, False, False, -1))
             continue
         order.clear()
@@ -267,6 +270,12 @@ def contested(args):
         out.append((gap_us / 1000, winner == first or tie, tie, winner))
         pair.run(200)
     return out
+
+
+def _taken_up(devices):
+    # Both devices on the referee's latest snapshot, none on its way.
+    a, b = (d.app.linked for d in devices)
+    return (a.snapshots - b.snapshots) & 255 == 0 and a.snap is None and b.snap is None
 
 
 def _position():
