@@ -41,7 +41,9 @@ def start(on_board, open_io, setting, hold):
         app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start, io.open_link)
         app.nonce = getattr(io, "nonce", None) or _nonce(setting)  # (a linked session's number: replayed, or fixed)
         io.store = None  # (the App's now: a linked match lets it go, App._park_store)
-        if not on_board:
+        if on_board:
+            app.collect = gc.collect  # (a match's start; the desktop's collector needs no help)
+        else:
             io.app = app  # a fast replay asks it when something is due
     except profiles.SetupError as e:
         fail(str(e), on_board, hold, io)

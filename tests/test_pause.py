@@ -299,3 +299,22 @@ def test_the_menu_turns_a_page_only_when_the_chosen_line_would_leave_it():
         shown = list(rig.screen.lines)
     assert rig.app.scene.item == 0 and rig.app.scene.top == 0
     assert turns == 2  # down onto the next page, and round to the first
+
+
+def test_the_board_collects_the_heap_once_the_table_is_up_and_after_a_pause():
+    # (On the board launch gives the App gc.collect: a scene's leftovers go
+    # as a match starts or goes on, not in an automatic collection mid-play.)
+    rig = Rig()
+    drawn = []
+    rig.app.collect = lambda: drawn.append((rig.app.mode, rig.screen.tables))
+    rig.app.play(play_position(), rig.clock)
+    assert drawn == [(MATCH, 1)]  # after the table was drawn
+    rig.pause()
+    rig.press(0, STOCK_0)  # both players ready: the countdown, then the match goes on
+    rig.press(1, STOCK_0)
+    assert rig.app.mode == PAUSED and len(drawn) == 1
+    rig.run(3500)
+    assert rig.app.mode == MATCH
+    assert drawn == [(MATCH, 1), (MATCH, rig.screen.tables)] and rig.screen.tables > 1
+    rig.run(1000)
+    assert len(drawn) == 2  # (not every pass)
