@@ -15,8 +15,8 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
   on each device (median, 95th percentile).
 - Fairness: --contests contested presses through both Apps: both players'
   8s fit one pile only (a snapshot brings the position; the contest starts
-  once the follower has taken it up); one device presses, the other 0 to 40 ms later (who
-  first drawn at random); the card on the pile says who won. On a clean
+  once the follower has taken it up); one device presses, the other 0 to
+  40 ms later (who first drawn at random); the card on the pile says who won. On a clean
   cable and with 5 % of frames lost. Prints how often the truly earlier
   press wins above 15 ms, the smallest gap from which it does 99.9 % of the
   time, and the ties (the same ms on the referee's clock) and their turns.
