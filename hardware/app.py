@@ -64,6 +64,10 @@ _LINKED_PARTS = (
 )
 
 
+def _no_collect():
+    pass  # (the desktop's collector needs no help)
+
+
 def _sooner(a, b):
     return b if a is None or b < a else a
 
@@ -89,11 +93,11 @@ class App:
         self.leaving = None  # a linked session left, until the other device has heard (Linked.drain)
         self.nonce = None  # the number a linked session draws (None: os.urandom's)
         self.pause_why = ""  # a pause's cause other than a player's chord ("cable silent")
-        # The board's gc.collect (hardware/launch.py; None on the desktop): the
+        # The board's gc.collect (hardware/launch.py; nothing on the desktop): the
         # heap collected as a match's table is up and as a pause's countdown
         # ends, so the menu's and the pause's leftovers go then, not in an
         # automatic collection mid-play (about 21 ms on a Pico).
-        self.collect = None
+        self.collect = _no_collect
         from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)
 
         self.key_of = key_numbers(profile["keymap"])  # a player's action's key: key_of[player * 16 + action]
@@ -285,8 +289,7 @@ class App:
             self.mode = MATCH
             self.close_pages()
             self.draw_match(now_ms)
-            if self.collect is not None:
-                self.collect()  # (the pause's leftovers)
+            self.collect()  # (the pause's leftovers)
         elif go == LEAVE:
             if self.mode == PAUSED:
                 # The match, exactly as it is, is offered in the menu until a
@@ -416,8 +419,7 @@ class App:
         self.save_match()
         self.flush(now_ms)
         self.draw_match(now_ms)
-        if self.collect is not None:
-            self.collect()
+        self.collect()
 
     def pause(self, now_ms, why=""):
         # The match stands still (hardware/pause.py, loaded only while it
