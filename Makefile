@@ -74,6 +74,7 @@ bench: install
 	$(PY) tools/bench_board.py
 	$(PY) tools/bench_replay.py
 	$(PY) tools/bench_pico.py
+	$(PY) tools/bench_compose.py
 	$(PY) tools/bench_saves.py
 	$(PY) tools/bench_link.py
 	$(PY) tools/bench_linked.py
