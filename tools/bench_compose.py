@@ -1,7 +1,7 @@
 """What displayio's composition costs a pixel, by kind of layer, on the real
 firmware in the emulated Pico (docs/firmware.md: the table's redraws).
 
-    python tools/bench_compose.py [--profile NAME]
+    python tools/bench_compose.py [--profile NAME]   (an ST7789 profile)
 
 Runs tools/compose_probe.py as code.py on the profile's panel: each case
 redraws one card-sized area (36 x 50) four times and times display.refresh()
@@ -48,6 +48,9 @@ def main(argv=None):
     except picoemu.Missing as e:
         print("bench_compose: %s" % e)
         return 0
+    if picoemu.profiles.get(args.profile)["display"] != "st7789":
+        print("bench_compose: the card-sized area (36 x 50) needs an ST7789 profile, not %s" % args.profile)
+        return 2
     got = measure(args.profile, tempfile.mkdtemp(prefix="bench-compose-"))
     floor = got["nothing"][1]
     print("displayio composing a 36 x 50 area on %s, CircuitPython's firmware in rp2040js" % args.profile)

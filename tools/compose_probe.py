@@ -1,8 +1,8 @@
 # What displayio's composition costs by kind of layer: the code.py that
 # tools/bench_compose.py runs on the emulated Pico (never on a board's drive).
 #
-# Each case changes the same area of the profile's panel (a card's size, W x
-# H) and times display.refresh() alone, R times; it prints one line a case:
+# Each case changes the same area of the profile's ST7789 panel (W x H, the
+# 240 panel's card) and times display.refresh() alone, R times; it prints one line a case:
 # "compose <name> <pixels> <ms> <ms> ...". The cases differ in one thing
 # each: what draws the area (nothing, a TileGrid of one tile or of strips,
 # 1 or 4 bits a pixel, vectorio shapes), and what else lies in the group
