@@ -94,8 +94,9 @@ class App:
         self.nonce = None  # the number a linked session draws (None: os.urandom's)
         self.pause_why = ""  # a pause's cause other than a player's chord ("cable silent")
         # The board's gc.collect (hardware/launch.py; nothing on the desktop): the
-        # heap collected as a match's table is up and as a pause's countdown
-        # ends, so the menu's and the pause's leftovers go then, not in an
+        # heap collected as a match's table is up, at each second of a
+        # pause's countdown and as it ends, so the menu's, the lobby's and
+        # the pause's leftovers go then, not in an
         # automatic collection mid-play (about 21 ms on a Pico).
         self.collect = _no_collect
         from .keymaps import key_numbers  # (start-up only: code.py forgets keymaps)

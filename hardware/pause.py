@@ -58,6 +58,12 @@ class Pause:
         if shown != self._shown:
             self._shown = shown
             app.show_lines(self.lines(left, noise), app.twice(), now_ms)
+            if left >= 0:
+                # Each second of the countdown: nobody plays yet, so the board
+                # collects then (about 21 ms), and the garbage a countdown
+                # makes (a linked one: its frames, the clock's pings) never
+                # piles up on what the lobby left.
+                app.collect()
         else:
             app.pages.turn(now_ms)  # (a small screen shows the words a page at a time)
         return STAY

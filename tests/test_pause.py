@@ -312,9 +312,11 @@ def test_the_board_collects_the_heap_once_the_table_is_up_and_after_a_pause():
     rig.pause()
     rig.press(0, STOCK_0)  # both players ready: the countdown, then the match goes on
     rig.press(1, STOCK_0)
-    assert rig.app.mode == PAUSED and len(drawn) == 1
+    assert rig.app.mode == PAUSED and [m for m, _ in drawn] == [MATCH, PAUSED]  # the countdown's first second
     rig.run(3500)
     assert rig.app.mode == MATCH
-    assert drawn == [(MATCH, 1), (MATCH, rig.screen.tables)] and rig.screen.tables > 1
+    # Once each second the countdown shows (3, 2, 1), not every pass; then the match.
+    assert [m for m, _ in drawn] == [MATCH, PAUSED, PAUSED, PAUSED, MATCH]
+    assert drawn[-1] == (MATCH, rig.screen.tables) and rig.screen.tables > 1  # after the table was drawn again
     rig.run(1000)
-    assert len(drawn) == 2  # (not every pass)
+    assert len(drawn) == 5  # (not every pass)
