@@ -10,6 +10,15 @@
 # - SAMD51 (PyBadge): the nvm is one 8 KB block of 16 pages of 512 bytes, and
 #   every write reads the block, erases it and programs all 16 pages (asf4's
 #   _flash_write, through common-hal/nvm/ByteArray.c).
+# - ESP32 (the Cardputer): nvm is not written as flash by the game at all:
+#   the firmware keeps it as one 8 KB blob in the NVS partition, and every
+#   write reads the blob, erases it (nvs_erase_all) and writes the whole blob
+#   again (ports/espressif/common-hal/nvm/ByteArray.c); a blob that is not
+#   there reads as 8 KB of zeros. NVS writes the blob's data, then its index:
+#   a cut before the index is whole leaves no blob. So a write is two steps
+#   here (the erase, the new blob), a cut at either leaves zeros, and a
+#   fresh board's nvm is zeros. NVS spreads its writes over its 20 KB
+#   partition; erases counts the blob's erases, pages its writes.
 # Interrupts are off while a page is programmed or a block erased, so the
 # keypad does not scan then.
 #
@@ -23,6 +32,7 @@ _CHIPS = {
     # nvm bytes, erase block, program page
     "rp2040": (4096, 4096, 256),
     "samd51": (8192, 8192, 512),
+    "esp32": (8192, 8192, 8192),  # (the blob, erased and written whole)
 }
 # Typical and longest times of the Pico's flash (Winbond W25Q16JV): a 4 KB
 # sector erase 45 ms (400 ms at most), a 256-byte page program 0.4 ms (3 ms).
@@ -42,7 +52,7 @@ class FlashNvm:
     def __init__(self, chip="rp2040", data=None):
         self.size, self.block, self.page = _CHIPS[chip]
         self.chip = chip
-        self.flash = bytearray(b"\xff" * self.size)
+        self.flash = bytearray(b"\x00" * self.size if chip == "esp32" else b"\xff" * self.size)
         if data is not None:
             self.flash[: len(data)] = data[: self.size]
         self.erases = 0
@@ -94,6 +104,15 @@ class FlashNvm:
 
     def _write(self, start, data):
         end = start + len(data)
+        if self.chip == "esp32":
+            image = self._merged(0, self.size, start, data)
+            self._step()
+            self.flash[:] = bytes(self.size)  # nvs_erase_all: the blob is gone
+            self.erases += 1
+            self._step()
+            self.flash[:] = image  # nvs_set_blob: whole, or not there at all
+            self.pages += 1
+            return
         if self.chip == "rp2040" and all(b == 0xFF for b in self.flash[start:end]):
             for page in range(start - start % self.page, end, self.page):
                 self._program(page, self._merged(page, self.page, start, data))
@@ -130,14 +149,14 @@ class FlashNvm:
 
 def looks_saved(data):
     """True for what FileNvm writes: a board's whole nvm (either chip's size),
-    erased or starting with a record of hardware/storage.py (its length, a
+    erased (or an ESP32's zeros) or starting with a record of hardware/storage.py (its length, a
     kind and a format version; the rest may be cut short by a power cut).
     Anything else (a text, a picture, a replay) is someone else's file."""
     from hardware.storage import CLEARED, FORMAT, KINDS
 
     if len(data) not in [size for size, _, _ in _CHIPS.values()]:
         return False
-    return data[0] == 0xFF or data[1] & ~CLEARED in KINDS and 1 <= data[2] <= FORMAT
+    return data[0] == 0xFF or not any(data) or data[1] & ~CLEARED in KINDS and 1 <= data[2] <= FORMAT
 
 
 class FileNvm:

@@ -21,9 +21,9 @@
 # its erase and the programming of its first page loses every record; on a
 # Pico that window comes once in about 50 saves, and nowhere else.
 #
-# Where every nvm write erases (a PyBadge's SAMD51: erases_always), every
-# write is such a compaction, and the flash is rated for far fewer erases
-# than a save a round would make. There save() only holds the record back
+# Where every nvm write erases (a PyBadge's SAMD51, an ESP32's NVS:
+# erases_always), every write is such a compaction, and the flash is rated
+# for far fewer erases than a save a round would make. There save() only holds the record back
 # (pending), and flush() writes every held-back record in one erase: the App
 # flushes at most once in SPARE_MS of play (power-on counting as a write),
 # and at once when a player leaves a match. A power cut loses what was held
@@ -34,6 +34,15 @@
 # datasheet's own figure was not found here). An hour a day for ten years is
 # 3,650 hours: at most one held-back write in such an hour, and one more when
 # a player leaves a match, is 7,300 erases, 73 % of it.
+#
+# On the ESP32 ports (the Cardputer) nvm is not flash the game writes: the
+# firmware keeps it as one 8 KB blob in the flash's NVS store, and each write
+# reads the blob, erases it (nvs_erase_all), then writes it whole again
+# (ports/espressif/common-hal/nvm/ByteArray.c). A blob never written, or lost
+# to a power cut between that erase and the end of the new blob, reads as
+# zeros: an area of zeros is one with nothing saved. Every write there takes
+# tens of ms and a cut in it loses every record, so the writes are held back
+# as on the SAMD51.
 #
 # A record that is cut short, corrupt, foreign or of another format version
 # is ignored with a message, and the game starts fresh; nothing here raises
@@ -96,6 +105,8 @@ class Store:
         bad = 0
         first = None  # what was wrong with the first record ignored
         while at < size and raw[at] != 0xFF:
+            if not raw[at] and not any(raw[at:]):
+                break  # zeros to the end: an ESP32's nvm with nothing saved
             n = raw[at]
             end = at + n + _EXTRA
             why = None

@@ -102,7 +102,7 @@ def cut_every_step(chip, saves):
     each one, try it again with the power cut at every step of its write,
     and read the flash back as a board would after the cut. Returns the cuts
     made and the saves whose cut lost everything (see Store)."""
-    always = chip == "samd51"
+    always = chip != "rp2040"
     flash = FlashNvm(chip)
     store = Store(flash, say=lambda m: None, erases_always=always)
     before = state(store)
@@ -139,14 +139,15 @@ def cut_every_step(chip, saves):
     return cuts, lost, compacted, store
 
 
-@pytest.mark.parametrize("chip,count", [("rp2040", 250), ("samd51", 30)])
+@pytest.mark.parametrize("chip,count", [("rp2040", 250), ("samd51", 30), ("esp32", 30)])
 def test_a_power_cut_at_any_step_of_any_save_leaves_the_last_save_or_the_one_before(chip, count):
     # Every erase and every half page of every write cut, for settings, tally
     # and match records, on the Pico's flash and the PyBadge's. Only a cut
     # between a compaction's erase and the end of its first page loses the
     # saves, and the game starts fresh then; on a Pico that is one save in
     # about 50 (the log compacts when it is full), on a PyBadge every write
-    # erases its one 8 KB block.
+    # erases its one 8 KB block, on a Cardputer (ESP32) every write erases
+    # the blob before it writes the new one.
     cuts, lost, compacted, store = cut_every_step(chip, payloads(count))
     assert cuts > count
     for i, step in lost:
@@ -193,6 +194,30 @@ def test_the_flash_model_writes_as_the_firmware_does():
         with pytest.raises(error):
             pico[bad[0]] = bad[1]
     assert len(pico) == 4096  # a slice write never resizes it
+
+
+def test_an_esp32_s_nvm_starts_as_zeros_and_each_write_replaces_the_blob():
+    # The ESP32 ports keep nvm as one NVS blob (hardware/storage.py): never
+    # written, it reads as 8 KB of zeros, which is nothing saved, said
+    # nothing about; a write erases the blob, then writes it whole.
+    said = []
+    flash = FlashNvm("esp32")
+    assert len(flash) == 8192 and not any(flash[0:8192])
+    store = Store(flash, say=said.append, erases_always=True)
+    assert store.load(SETTINGS) is None and said == []
+    store.save(SETTINGS, b"\x01\x02")
+    assert (flash.erases, flash.pages) == (0, 0)  # held back
+    store.flush()
+    assert (flash.erases, flash.pages) == (1, 1)
+    again = Store(FlashNvm("esp32", flash.flash), say=said.append)
+    assert again.load(SETTINGS) == b"\x01\x02" and said == []
+    # A cut after the erase: zeros, nothing saved, and still nothing said.
+    cut = FlashNvm("esp32", flash.flash)
+    cut.cut_at = 1
+    with pytest.raises(PowerCut):
+        cut[0:8192] = bytes(8192)
+    assert not any(cut.flash)
+    assert Store(cut, say=said.append).load(SETTINGS) is None and said == []
 
 
 def test_random_corruption_never_raises():
