@@ -67,12 +67,22 @@ def run(io, app):
 
 def main():
     io, app = start()
+    play(io, app)
+
+
+def play(io, app):
+    # The loop until it stops (Ctrl-C on a board, the window closed or the
+    # replay over on a desktop); a board's buttons then go back to whoever
+    # had them (a Cardputer's keyboard types into the console again).
     try:
         run(io, app)
     except KeyboardInterrupt:
         if ON_BOARD:
             raise  # the board's console: Ctrl-C stops the program as ever
         print("interrupted")
+    finally:
+        if ON_BOARD:
+            io.close()
     if app.game is not None:
         print(app.game.text())
     if not ON_BOARD:

@@ -60,9 +60,13 @@ class DesktopIO:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         keymap = profile["keymap"]
         self.now_ms = 0
-        from hardware.buttons import DEBOUNCE_SCANS
+        from hardware.buttons import DEBOUNCE_SCANS, MAX_EVENTS, SCAN_INTERVAL
 
-        self.keys = DesktopKeys(len(keymap), self.ticks_ms, DEBOUNCE_SCANS)  # debounced as the board's
+        # Scanned and debounced as the board's: the game's scanner, or the one
+        # the board's firmware makes (a Cardputer's keyboard: profile "scan").
+        interval, debounce, max_events = profile.get("scan", (SCAN_INTERVAL, DEBOUNCE_SCANS, MAX_EVENTS))
+        self.scan_ticks = int(interval * 1024)  # (desktop/scan_times.py)
+        self.keys = DesktopKeys(len(keymap), self.ticks_ms, debounce, max_events)
         self.event = Event()
         try:
             events, self._end_ms, start_nvm = read_replay(self.replay, keymap) if self.replay else ([], 0, None)
@@ -111,7 +115,10 @@ class DesktopIO:
                 raise SetupError(
                     "the replay carries the saved data it started from (its nvm line): leave SPIT_SAVE out"
                 )
-            self.store = Store(FlashNvm("rp2040", start_nvm), say=lambda m: print("replay nvm: %s" % m))
+            chip = self.profile.get("flash", "rp2040")
+            self.store = Store(
+                FlashNvm(chip, start_nvm), say=lambda m: print("replay nvm: %s" % m), erases_always=chip != "rp2040"
+            )
         elif save:
             from hardware.storage import Store
 
@@ -124,11 +131,11 @@ class DesktopIO:
                 os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
             except OSError as e:
                 raise SetupError("SPIT_SAVE %s: its folder cannot be made (%s)" % (save, e.strerror or e))
-            chip = "samd51" if self.profile.get("flash") == "samd51" else "rp2040"  # the board's flash, modelled
-            self.store = Store(FileNvm(save, say=print, chip=chip), say=say, erases_always=chip == "samd51")
+            chip = self.profile.get("flash", "rp2040")  # the board's flash, modelled
+            self.store = Store(FileNvm(save, say=print, chip=chip), say=say, erases_always=chip != "rp2040")
             flash = self.store.nvm.flash.flash
             used = len(flash)
-            while used and flash[used - 1] == 0xFF:
+            while used and flash[used - 1] in (0xFF, 0 if chip == "esp32" else 0xFF):  # (an ESP32's is zeros)
                 used -= 1
             if self.record is not None and used:  # its replay starts from the same saved data
                 self.record.write("nvm %s\n" % bytes(flash[:used]).hex())
@@ -143,7 +150,7 @@ class DesktopIO:
         def pass_of(ms):
             return max(PASS_MS, -(-(ms - self.now_ms) // PASS_MS) * PASS_MS)
 
-        ahead = pass_of(scan_at_or_after(self._script[0][0]) if self._script else self._end_ms)
+        ahead = pass_of(scan_at_or_after(self._script[0][0], self.scan_ticks) if self._script else self._end_ms)
         if self.app is None or self.now_ms < 2 * PASS_MS or self.keys.busy():
             return PASS_MS  # the first two passes as always (Blinka pushes the first frame twice); debouncing
         due = self.app.next_due(self.ticks_ms())
@@ -286,8 +293,9 @@ class DesktopIO:
         # switches move at their times before each.
         keys = self.keys
         script = self._script
-        n = first_scan(start + 1)
-        scan = scan_ms(n)
+        ticks = self.scan_ticks
+        n = first_scan(start + 1, ticks)
+        scan = scan_ms(n, ticks)
         while scan <= end:
             while script and script[0][0] <= scan:
                 _, k, pressed = script.popleft()
@@ -295,7 +303,7 @@ class DesktopIO:
             if keys.busy():  # (a scan of settled switches changes nothing)
                 keys.scan(self.clock0 + scan)
             n += 1
-            scan = scan_ms(n)
+            scan = scan_ms(n, ticks)
 
     def _late(self):
         # How many ms the game's clock is behind the wall clock's, where it

@@ -106,7 +106,10 @@ class App:
         self.kind = 0  # which game (engine.games: 0 Spit, 1 Speed)
         self.players = 0  # index into modes.PLAYERS
         self.rules_of = [0, 0]  # each game's rule flags
-        self.style = FACING  # FACING | FOUR_COLOURS (two people at one device face each other)
+        # How two people at one device sit: facing each other across a
+        # handheld, or side by side at one keyboard (a Cardputer's).
+        self.two_seats = 0 if profile.get("seats") == "side" else FACING
+        self.style = self.two_seats  # FACING | FOUR_COLOURS
         self.sound = 1  # volume: 0 off, 1 low, 2 high
         self.lights = 1
         # Matches won since the tally was cleared: two players' wins (player 0,

@@ -14,6 +14,12 @@ class BoardIO:
         self.feedback = feedback
         self.store = store  # or None: nothing is saved
         self.open_link = None  # linked play: opens the cable's busio.UART (hardware/cable.py), or None: no link
+        self.release = None  # gives the buttons back when the game ends (the Cardputer's keyboard, to the console)
+
+    def close(self):
+        if self.release is not None:
+            self.release()
+            self.release = None
 
     def pump(self):
         pass  # the keypad scans in the background

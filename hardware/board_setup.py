@@ -77,7 +77,7 @@ def _open_rest(display, board, profile, ticks_ms, linked):
     if linked and link is None:
         raise SetupError("SPIT_LINK is set, but profile %s names no pins for a link" % profile["name"])
     try:
-        keys = _open_buttons(board, profile, link or ())
+        keys, release = _open_buttons(board, profile, link or ())
     except ValueError as e:  # the firmware's "GP18 in use": a pin of the profile has two users
         raise SetupError(
             "A pin of the profile is refused (%s): two parts share it. Set the pins in hardware/profiles.py" % e
@@ -89,10 +89,11 @@ def _open_rest(display, board, profile, ticks_ms, linked):
 
         from .storage import Store
 
-        store = Store(microcontroller.nvm, erases_always=profile.get("flash") == "samd51")
+        store = Store(microcontroller.nvm, erases_always=profile.get("flash") in ("samd51", "esp32"))
     except (ImportError, ValueError, TypeError) as e:
         print("nothing will be saved: %s" % e)
     io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
+    io.release = release
     if link is not None:
         from .cable import Cable
         from .profiles import LINK_BAUD
@@ -115,18 +116,40 @@ def buttons_of(profile, link=()):
 
 
 def _open_buttons(board, profile, link=()):
+    # (the scanner, what gives it back when the game ends, or None)
     from .buttons import keys_on_pins, keys_on_shift_register
 
+    if profile["buttons"] == "keyboard":
+        return _keyboard()
     if profile["buttons"] == "shift-register":
         if getattr(board, "JOYSTICK_X", None) is not None:
             raise SetupError(
                 "This is a PyGamer: its left player's directions are a joystick, which the game "
                 "does not read, so that player would have no buttons. It runs on a PyBadge."
             )
-        return keys_on_shift_register(
+        keys = keys_on_shift_register(
             _pin(board, "BUTTON_CLOCK"), _pin(board, "BUTTON_OUT"), _pin(board, "BUTTON_LATCH"), 8
         )
-    return keys_on_pins(tuple(_pin(board, name) for name in buttons_of(profile, link)))
+        return keys, None
+    return keys_on_pins(tuple(_pin(board, name) for name in buttons_of(profile, link))), None
+
+
+def _keyboard():
+    # The Cardputer's keyboard: the firmware scans it from boot
+    # (cardputer_keyboard.KEYBOARD, a keypad_demux.DemuxKeyMatrix on pins it
+    # keeps) and types its keys into the console. The game takes its events
+    # from the console while it runs, and gives them back when it ends.
+    try:
+        import cardputer_keyboard
+    except ImportError:
+        raise SetupError(
+            "This firmware does not scan a Cardputer's keyboard: is SPIT_PROFILE right for the board? "
+            "On a Cardputer, install CircuitPython 9.2 or later"
+        )
+    cardputer_keyboard.detach_serial()
+    keys = cardputer_keyboard.KEYBOARD
+    keys.events.clear()  # (what was typed before the game started)
+    return keys, cardputer_keyboard.attach_serial
 
 
 def _feedback(board, profile):
@@ -138,8 +161,15 @@ def _feedback(board, profile):
     sound = profile.get("sound")
     if sound is not None and sound[0] == "buzzer":
         out = Buzzer(_pin(board, sound[1]))
+    elif sound is not None and sound[0] == "i2s":  # an amplifier on I2S (the Cardputer's)
+        import audiobusio
+
+        pins = [_pin(board, name) for name in sound[1:]]
+        out = Synth(audiobusio.I2SOut(pins[0], pins[1], pins[2]))
     elif sound is not None:
-        out = Synth(_pin(board, sound[1]), getattr(board, sound[2], None))
+        import audioio
+
+        out = Synth(audioio.AudioOut(_pin(board, sound[1])), getattr(board, sound[2], None))
     pixels = None
     if profile.get("pixels"):
         neopixel = _need("neopixel")

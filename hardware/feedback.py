@@ -6,7 +6,8 @@
 # nothing is allocated per sound: tunes are bytes of (pitch, 10 ms units), the
 # outputs are made once. Outputs (set_volume(v), tone(pitch), quiet()):
 #   Buzzer   a piezo on a PWM pin (a Pico handheld): the tone is the PWM's frequency
-#   Synth    synthio through audioio on a speaker (PyBadge): a Note a pitch
+#   Synth    synthio on a speaker (PyBadge: audioio; Cardputer: audiobusio's
+#            I2S): a Note a pitch
 #   and the desktop's (pygame's mixer, or a log when there is no sound device).
 
 try:
@@ -91,7 +92,7 @@ class Feedback:
 
     def _light(self, player, colour, now):
         px = self.pixels
-        half = len(px) // 2
+        half = max(1, len(px) // 2)  # (one pixel lights for either player)
         for i in range(len(px)):
             mine = i < half if player == 0 else i >= len(px) - half
             px[i] = colour if mine else _OFF
@@ -165,9 +166,9 @@ class Buzzer:
 
 class Synth:
     # synthio on the board's speaker: one Note a pitch, made once; the volume
-    # is their amplitude, set when the setting changes.
-    def __init__(self, pin, enable=None):
-        import audioio
+    # is their amplitude, set when the setting changes. audio: what plays it
+    # (an audioio.AudioOut, an audiobusio.I2SOut).
+    def __init__(self, audio, enable=None):
         import synthio
 
         if enable is not None:
@@ -177,8 +178,8 @@ class Synth:
             self._enable.switch_to_output(value=True)
         self.synth = synthio.Synthesizer(sample_rate=22050)
         self.notes = [synthio.Note(frequency=f or 1) for f in PITCHES]
-        self.audio = audioio.AudioOut(pin)
-        self.audio.play(self.synth)  # type: ignore[arg-type]  # the firmware plays a Synthesizer; circuitpython_typing's AudioSample leaves it out
+        self.audio = audio
+        self.audio.play(self.synth)
         self._on = None
 
     def set_volume(self, volume):

@@ -16,8 +16,12 @@
 # PyBadge: the built-in speaker (synthio) and five NeoPixels; linked play on
 # the TX and RX pins of its Feather header. (A PyGamer is refused: its
 # directions are an analog joystick, not buttons.)
+# M5Stack Cardputer (ESP32-S3): the built-in 240x135 display, the keyboard the
+# firmware scans (its cardputer_keyboard module; keymaps.CARDPUTER), the
+# speaker on I2S, one NeoPixel; saves in nvm, which the ESP32 ports keep in
+# the flash's NVS (hardware/storage.py). Linked play is not offered on it yet.
 
-from .keymaps import HANDHELD_14, PYBADGE
+from .keymaps import CARDPUTER, HANDHELD_14, PYBADGE
 
 _PICO_BUTTONS = ("GP0", "GP1", "GP2", "GP3", "GP4", "GP5", "GP6", "GP7", "GP8", "GP9", "GP10", "GP11", "GP12", "GP13")
 _PICO_LINK = ("GP12", "GP13")  # TX, RX: UART0 (no pin left free by the buttons and the display can be an RX)
@@ -87,6 +91,27 @@ PROFILES = {
         "sound": ("synth", "SPEAKER", "SPEAKER_ENABLE"),
         "pixels": ("NEOPIXEL", 5),
         "link": ("TX", "RX"),
+    },
+    "cardputer": {
+        "title": "M5Stack Cardputer, 240x135 TFT, its keyboard",
+        "width": 240,
+        "height": 135,
+        "colour": True,
+        "display": "builtin",
+        "sprites": "medium",
+        "keymap": CARDPUTER,
+        "cursor": False,
+        "buttons": "keyboard",
+        # The firmware's own scanner of the keyboard (cardputer_keyboard.KEYBOARD,
+        # made at boot): interval (s), debounce threshold, queue length.
+        "scan": (0.01, 2, 20),
+        "seats": "side",  # two people share the keyboard, both facing the screen
+        "menu_keys": ("move: A/S or H/J", "Z/N change, X/M go"),  # (the menu's help, in its keys)
+        "legend": (("keys ASDFG", "piles ZX"), ("keys HJKL;", "piles NM")),  # beside each player's cards, round 1
+        "libraries": ("neopixel",),
+        "flash": "esp32",  # nvm is a blob in the flash's NVS, written whole (hardware/storage.py)
+        "sound": ("i2s", "I2S_BIT_CLOCK", "I2S_WORD_SELECT", "I2S_DATA"),
+        "pixels": ("NEOPIXEL", 1),
     },
 }
 DEFAULT = "pico-st7789-240"

@@ -123,6 +123,8 @@ class Screen:
     row_lines: int  # the rows' height where a grid holds them a line a tile, else 0
     pitch: int  # the back edges' pitch in that grid
     strips: int  # strips of a place's paper (the last its gap)
+    width: int  # the screen's
+    legend: "list | None"  # each player's keys as Texts, shown in the first round (a keyboard's), or None
 
     def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
@@ -237,6 +239,10 @@ class Screen:
         if full:
             self._seen_game = game
             self._seen_round = game.round
+            if self.legend is not None:  # a keyboard's keys, the first round, for who plays at it
+                for p in range(2):
+                    keys = game.round < 2 and self.worded >> p & 1 and not self.watched >> p & 1
+                    self.legend[p].group.hidden = not keys
             if len(seen) != len(n):
                 self._seen = seen = bytearray(len(n))  # (a new game: not while one is played)
         # A refused move: a red cross at the card (or pile) for FLASH_MS, and

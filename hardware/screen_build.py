@@ -84,6 +84,7 @@ def build(screen, display, profile, folder=None):
     # Screen.__init__: the sheets, the table's grids, the texts.
     w = profile["width"]
     h = profile["height"]
+    screen.width = w
     screen.colour = profile["colour"]
     screen.size = profile["sprites"]
     z = S.SIZES[screen.size]
@@ -117,7 +118,7 @@ def build(screen, display, profile, folder=None):
     screen.scene = displayio.Group()
     screen.root.append(screen.table)
     screen.root.append(screen.scene)
-    _build_table(screen, w, h, z)
+    _build_table(screen, w, h, z, profile.get("legend"))
     screen.text = Text(screen.scene, 0, 0, screen.cols, screen.rows, screen.text_scale)
     # Two people facing each other (twice): the top half turned round for
     # the top player, the same words upright below for the bottom one.
@@ -143,7 +144,7 @@ def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank, ink=None):
     return grid
 
 
-def _build_table(screen, w, h, z):
+def _build_table(screen, w, h, z, legend):
     cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
     screen.layout = z
     gw, gh = z["glyph_w"], z["glyph_h"]
@@ -303,7 +304,27 @@ def _build_table(screen, w, h, z):
         screen.big.group.hidden = True
         screen.big_top = _turned(Text(screen.table, 0, status[1] - 12, cols, 1, 2))
         screen.big_top.group.x = _cover(x - 2, big_w, screen.status_top, room)
+    screen.legend = _legend(screen, legend, x0, z)
     screen.set_style(False, False)
+
+
+def _legend(screen, words, row_x, z):
+    # A keyboard's legend (the profile's "legend": each player's two lines,
+    # which keys play their stocks and piles), beside each player's cards in
+    # the margin left of the rows; shown in the first round (Screen.show_game,
+    # placed by seats.seat). None where the buttons need none.
+    if not words:
+        return None
+    cols = max(len(line) for pair in words for line in pair)
+    if 6 * cols + 2 > row_x or z["card_h"] < 24:
+        raise ValueError("no room for the keys' legend")  # (a layout error: the tests build every profile)
+    legend = []
+    for p in range(2):
+        text = Text(screen.table, 0, 0, cols, 2)
+        text.show(words[p])
+        text.group.hidden = True
+        legend.append(text)
+    return legend
 
 
 def _face(screen, x, y, w):

@@ -36,6 +36,15 @@ def seat(screen, facing, bottom=0):
                 mark.y = screen.marks_y[row]
                 mark.flip_x = turned
                 mark.flip_y = turned
+    if screen.legend is not None:  # each player's keys beside their cards (turned round with them)
+        for p in range(2):
+            text = screen.legend[p]
+            turned = p == 1 and facing
+            y = screen.card_y[p ^ bottom] + (z["card_h"] - 24) // 2
+            text.grid.flip_x = turned
+            text.grid.flip_y = turned
+            text.group.x = screen.width - 1 - 6 * text.cols if turned else 1
+            text.group.y = y
     # The back edges lie against the cards: the sheet draws them at the
     # bottom of a strip (player 1's, above their cards); player 0's strip is
     # below their cards, so it is flipped, and player 1's turned round is too.

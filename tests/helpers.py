@@ -66,6 +66,7 @@ WHOLE_MATCHES = [
     ("pico-ssd1306", "spit", 4, "4NC"),
     ("pico-st7789-320", "speed", 2, "-"),
     ("pybadge", "speed", 5, "5"),
+    ("cardputer", "spit", 7, "S"),
 ]
 
 

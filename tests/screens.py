@@ -171,11 +171,12 @@ def expected_screen(screen, width, height):
     texts = {
         id(t.group): t
         for t in (screen.status, screen.status_top, screen.status_low, screen.big, screen.big_top)
+        + tuple(screen.legend or ())
         if t is not None
     }
     for item in screen.table:
         if not isinstance(item, displayio.TileGrid):
-            if not item.hidden:  # the middle's words (twice, the top ones turned, with facing seats)
+            if not item.hidden:  # the middle's words (twice, the top ones turned, with facing seats), a legend
                 draw_turnable_text(canvas, texts[id(item)], width, height)
             continue
         if item.hidden:

@@ -15,11 +15,13 @@ from test_vm import ROOT, STAND_IN_PKGS, run_cpython, run_vm
 
 STAND_INS = os.path.join(ROOT, "tests", "board_vm")
 DRIVER = os.path.join(STAND_INS, "boardrun.py")
-PROFILES = ("pico-st7789-240", "pico-st7789-320", "pico-ssd1306", "pybadge")
+PROFILES = ("pico-st7789-240", "pico-st7789-320", "pico-ssd1306", "pybadge", "cardputer")
+HELD_BACK = ("pybadge", "cardputer")  # every nvm write rewrites it all: saves wait (hardware/storage.py)
+SMALL_MENU = ("pico-ssd1306", "cardputer")  # five lines of text: three options at a time
 
 
 def board_of(profile):
-    return "pybadge" if profile == "pybadge" else "pico"
+    return profile if profile in ("pybadge", "cardputer") else "pico"
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +224,7 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
     resume = drive / "resume.txt"
     resume.write_text("500 p0.pile1\n")
     before = board_run(drive, profile, "--nvm", first["nvm"], "--until", "400")
-    if profile == "pybadge":
+    if profile in HELD_BACK:
         # Every write erases its flash: after the settings' write, the rounds'
         # saves wait for SPARE_MS of play (storage.py), so a power cut within
         # it loses the match (tests/test_storage.py: leaving keeps it at once).
@@ -345,16 +347,18 @@ def menu_taps(colour, lights):
 def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     drive = drives[profile]
     colour = profile != "pico-ssd1306"
-    taps = on_board(profile, menu_taps(colour, profile == "pybadge"))
+    taps = on_board(profile, menu_taps(colour, profile in HELD_BACK))  # (those two have lights)
     path = drive / "menu.txt"
     end = ""
-    if profile == "pybadge":  # its writes are held back SPARE_MS after the first (storage.py): wait for it
+    if profile in HELD_BACK:  # its writes are held back SPARE_MS after the first (storage.py): wait for it
         from hardware.storage import SPARE_MS
 
         end = "%d end\n" % (300 + SPARE_MS + 120 * len(taps))
     path.write_text("".join("%d %s\n" % (300 + 120 * i, t) for i, t in enumerate(taps)) + end)
     run = both(drive, profile, "--replay", str(path))
     assert run["final"] == "-"  # no match was started
+    if profile == "cardputer":  # the game took every key from the console, and gave it back when it ended
+        assert run["console"] == "attached 0"
     kind, players, spit_rules, speed_rules, item = map(int, run["menu"].split())
     assert (kind, players, spit_rules, speed_rules, item) == (1, 0, 0, 3, 0)
     # The screen shows the menu as it is now (it redraws after every press).
@@ -362,8 +366,10 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     assert lines[: len(run["want"])] == run["want"]
     shown = "\n".join(lines)
     assert ">Game: Speed" in shown and "Win: 50 points" in shown
-    assert "Sides: 5 cards" in shown or profile == "pico-ssd1306"  # (the OLED shows three lines of options)
-    if profile == "pico-ssd1306":  # three lines of options, and how to use them in words (issues 23, 34)
+    assert "Sides: 5 cards" in shown or profile in SMALL_MENU  # (three lines of options there)
+    if profile == "cardputer":  # in the words of its keys
+        assert lines[-2:] == ["move: A/S or H/J", "Z/N change, X/M go"] and "Seats" not in shown
+    elif profile == "pico-ssd1306":  # three lines of options, and how to use them in words (issues 23, 34)
         assert lines[-2:] == ["move: stock 1 / 2", "pile 1 change, 2 go"] and "Seats" not in shown
     else:
         assert "Seats: side by side" in shown and ("Deck: 4 colours" in shown) == colour
@@ -377,7 +383,9 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     from hardware.storage import SETTINGS, Store
 
     nvm = bytearray(bytes.fromhex(run["nvm"]).ljust(4096, b"\xff"))
-    assert Store(nvm).load(SETTINGS) == bytes([kind, spit_rules, players, speed_rules, 2 if colour else 0, 1])
+    # (the seats toggled once: side by side, or on a Cardputer, whose two people sit so, facing)
+    style = (2 if colour else 0) | (1 if profile == "cardputer" else 0)
+    assert Store(nvm).load(SETTINGS) == bytes([kind, spit_rules, players, speed_rules, style, 1])
 
 
 def test_every_board_module_compiles_and_imports_on_the_vm(drives):
@@ -460,6 +468,7 @@ def test_a_board_set_up_for_a_link_keeps_none_of_the_setups_code(drives):
         ("pico-ssd1306", ("--i2c", "3d"), "No OLED answers at I2C address 0x3C on SDA GP26, SCL GP27"),
         ("pybadge", ("--hide", "neopixel"), "Library neopixel is missing from CIRCUITPY/lib"),
         ("pico-st7789-240", ("--set", "SPIT_PROFILE=pybadge"), "This board has no built-in display"),
+        ("pybadge", ("--set", "SPIT_PROFILE=cardputer"), "This firmware does not scan a Cardputer's keyboard"),
         ("pico-st7789-240", ("--set", "SPIT_SEED=soon"), "SPIT_SEED must be a whole number"),
     ],
 )

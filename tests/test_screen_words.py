@@ -47,7 +47,9 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     assert lit(image, screen.text) > 200 and screen.table.hidden
     # How to use the menu, on every screen, in the words of its buttons (issue
     # 23), drawn: every pixel is the font's glyph of its cell.
-    hint = {"pybadge": "left/right or B change"}.get(profile["name"], "pile 1 change, 2 go")
+    hint = {"pybadge": "left/right or B change", "cardputer": "Z/N change, X/M go"}.get(
+        profile["name"], "pile 1 change, 2 go"
+    )
     assert text.rstrip("\n").split("\n")[-1].rstrip() == hint
     check_text_drawn(profile, screen, image)
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D", rules="S", scores="40:95")

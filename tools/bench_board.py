@@ -27,7 +27,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VM = os.path.join(ROOT, "tools", "mpvm.mjs")
 DRIVER = os.path.join(ROOT, "tests", "board_vm", "boardrun.py")
-PROFILES = ("pico-st7789-240", "pico-st7789-320", "pico-ssd1306", "pybadge")
+PROFILES = ("pico-st7789-240", "pico-st7789-320", "pico-ssd1306", "pybadge", "cardputer")
+BOARDS = {"pybadge": "pybadge", "cardputer": "cardputer"}  # the stand-in board of a profile (else a Pico)
 DEMO_SPEED = ["p0.pile0", "p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
 
 
@@ -70,7 +71,7 @@ def measure(profile, tmp):
     drive = os.path.join(tmp, profile)
     os.makedirs(drive)
     run([sys.executable, os.path.join(ROOT, "tools", "flash.py"), drive, "--profile", profile, "--offline", "--force"])
-    board = "pybadge" if profile == "pybadge" else "pico"
+    board = BOARDS.get(profile, "pico")
     run(
         [
             sys.executable,

@@ -73,6 +73,7 @@ BOARDS = {
     "pico-st7789-320": _PICOS,
     "pico-ssd1306": _PICOS,
     "pybadge": ("pybadge",),
+    "cardputer": ("m5stack_cardputer",),
 }
 
 

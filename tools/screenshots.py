@@ -8,9 +8,10 @@ saved, and a frame early in the first rounds (a sixteenth of the way) is kept, t
 the board's size, as tools/screenshots/PROFILE.png. Then the scenes the README
 and docs/build.md explain, drawn by the game's own Screen on 240x240: seats
 facing (the middle's words and the pause screen twice, one copy turned), a
-refused move, the menu a handheld shows when it is first switched on, and a
-setup fault as a board with a working screen shows it (a PyBadge's, a library
-missing) (tools/screenshots/facing.png, refused.png, menu.png, fault.png).
+refused move, the menu a handheld shows when it is first switched on, a
+Cardputer's first round with its keys' legend, and a setup fault as a board
+with a working screen shows it (a PyBadge's, a library missing)
+(tools/screenshots/facing.png, refused.png, menu.png, keys.png, fault.png).
 Run it again when the art or the screen changes.
 """
 
@@ -119,6 +120,15 @@ def scenes():
     display, app = app_on_a_display()
     app.step(0)
     yield save("menu.png", [frame(display)])
+
+    # A Cardputer's first round: which keys are whose, beside their cards.
+    profile = profiles.get("cardputer")
+    displayio.release_displays()
+    display = pygame_display_class()(width=240, height=135, auto_refresh=False)
+    keyboard = App(Screen(display, profile), DesktopKeys(56, lambda: 0), Event(), profile, lambda: 0, seed=SEED)
+    keyboard.start_match(0)
+    keyboard.step(100)
+    yield save("keys.png", [frame(display)])
 
     from hardware.board_io import show_message
 

@@ -1,6 +1,6 @@
-"""Stand-in for CircuitPython's board module: pins by name, and the PyBadge's DISPLAY.
+"""Stand-in for CircuitPython's board module: pins by name, and the PyBadge's and Cardputer's DISPLAY.
 
-The test driver calls use("pico"), use("pybadge") or use("pygamer") before the program starts;
+The test driver calls use("pico"), use("pybadge"), use("pygamer") or use("cardputer") before the program starts;
 a board has only its own pins, so a wrong profile meets a missing pin.
 """
 
@@ -50,5 +50,13 @@ def use(kind):
         for name in names:
             setattr(me, name, Pin(name))
         me.DISPLAY = displayio.StandInDisplay(160, 128, None)
+    elif kind == "cardputer":  # (ports/espressif/boards/m5stack_cardputer/pins.c: the pins the game could meet)
+        import displayio
+
+        names = ["TX", "RX", "NEOPIXEL", "I2S_BIT_CLOCK", "I2S_DATA", "I2S_WORD_SELECT", "BUTTON"]
+        names += ["KB_COL_%d" % i for i in range(7)] + ["KB_A_%d" % i for i in range(3)]
+        for name in names:
+            setattr(me, name, Pin(name))
+        me.DISPLAY = displayio.StandInDisplay(240, 135, None)
     else:
         raise ValueError("no stand-in board %r" % kind)

@@ -4,13 +4,14 @@ stand-ins for the hardware only, on the MicroPython VM or on CPython.
     boardrun.py DRIVE BOARD [options]
 
 DRIVE is a folder `make flash` wrote (code.py, engine/, hardware/, lib/ with
-the libraries its profile needs, settings.toml); BOARD is pico or pybadge (which pins
+the libraries its profile needs, settings.toml); BOARD is pico, pybadge or cardputer (which pins
 and display the stand-in board has). The stand-ins beside this file come first
 on sys.path, as the firmware's modules do on a board.
 
 Every display refresh ends one pass of code.py's loop; then the driver moves
 the clock on (--loop-ms, 5 by default), scans the keys at the firmware's scan
-times in it (every 2 ticks of 1/1024 s, desktop/scan_times.py), feeding the
+times in it (every 2 ticks of 1/1024 s, the Cardputer's keyboard every 10:
+desktop/scan_times.py), feeding the
 presses of the replay, and checks when to stop. With 5 ms passes it jumps over
 the passes where nothing can happen, as the desktop's fast replay does: to the
 pass that sees the scan of the next key event, or the next thing the App has
@@ -36,8 +37,9 @@ Options:
                     only, run with mpvm.mjs --steps vm_step)
 Prints "final POSITION" (or "final -" when no match started), "menu ..." with
 the menu's state and its lines as drawn, "nvm HEX", "outputs COUNT DIGEST"
-(every change of sound and lights, and when: outputs.py), and the figures
-asked for.
+(every change of sound and lights, and when: outputs.py), on a Cardputer
+"console attached|detached TYPED" (its keyboard's, after the program, and the
+key events the console took), and the figures asked for.
 """
 
 import gc
@@ -299,8 +301,9 @@ class Driver:
         start = self.elapsed
         scanner = keypad.scanner()
         self.elapsed += self.ahead()
-        n = first_scan(start + 1)
-        t = scan_ms(n)
+        ticks = scanner.ticks  # (every 2 ticks; the Cardputer's keyboard every 10)
+        n = first_scan(start + 1, ticks)
+        t = scan_ms(n, ticks)
         while t <= self.elapsed:  # the scanner's own scans while the loop was busy
             now = (self.opts["clock"] + t) & _TICKS_MAX
             if self.replay is not None:
@@ -308,7 +311,7 @@ class Driver:
             if keypad.debouncing():  # (a scan of switches as they were reported changes nothing)
                 keypad.scan_all(now)
             n += 1
-            t = scan_ms(n)
+            t = scan_ms(n, ticks)
         supervisor.set_ms(self.opts["clock"] + self.elapsed)
         if self.opts["alloc"]:
             g = app.game
@@ -328,8 +331,9 @@ class Driver:
         target = until if until is not None else now + 3600000
         if self.replay is not None:
             ms = self.replay.next_ms()
-            if ms is not None and scan_at_or_after(ms) < target:
-                target = scan_at_or_after(ms)
+            at = None if ms is None else scan_at_or_after(ms, keypad.scanner().ticks)
+            if at is not None and at < target:
+                target = at
         due = self.app.next_due(self.io.ticks_ms())
         if due is not None and now + due < target:
             target = now + due
@@ -363,12 +367,15 @@ def main():
     opts = parse_args(sys.argv)
     drive = opts["drive"]
     board.use(opts["board"])
+    if opts["board"] == "cardputer":  # the firmware's own modules, its keyboard scanning from boot
+        import audiobusio  # noqa: F401
+        import cardputer_keyboard  # noqa: F401
     wiring = opts.get("i2c")
     if wiring == "nopullup":
         board.pull_ups = False
     elif wiring:
         board.i2c_devices = tuple(int(a, 16) for a in wiring.split(","))
-    chip = "rp2040" if opts["board"] == "pico" else "samd51"
+    chip = {"pico": "rp2040", "cardputer": "esp32"}.get(opts["board"], "samd51")
     microcontroller.use(chip)
     if opts["nvm"]:  # the flash as an earlier run left it (the rest erased)
         raw = opts["nvm"]
@@ -401,7 +408,7 @@ def main():
     if not (opts["memory"] or opts["alloc"]):
         driver = start(opts, 0)
         if driver is not None:
-            driver.code.run(driver.io, driver.app)  # code.py's own loop
+            driver.code.play(driver.io, driver.app)  # code.py's own loop, and its end
             report(driver)
         return
     # --memory, --alloc: in steps (see Driver.chunk). The first measures the heap with the
@@ -491,6 +498,9 @@ def report(driver):
         )
     print("passes %d" % driver.passes)
     print("outputs %d %d" % (outputs.count, outputs.digest))
+    if "cardputer_keyboard" in sys.modules:  # whether its keys type into the console, and how many did
+        keyboard = sys.modules["cardputer_keyboard"]
+        print("console %s %d" % ("attached" if keyboard.attached else "detached", keyboard.typed))
     menu = " ".join(
         str(x)
         for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.scene.item if app.mode == 0 else 0)
@@ -503,7 +513,8 @@ def report(driver):
             print("want " + line)
     flash = microcontroller.nvm.flash
     used = len(flash)
-    while used and flash[used - 1] == 0xFF:
+    erased = (0xFF, 0 if microcontroller.nvm.chip == "esp32" else 0xFF)  # (an ESP32's nvm starts as zeros)
+    while used and flash[used - 1] in erased:
         used -= 1
     print("nvm " + "".join("%02x" % b for b in flash[:used]))
     print("final " + (app.game.text() if app.game is not None else "-"))

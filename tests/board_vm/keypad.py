@@ -80,9 +80,10 @@ class EventQueue:
 
 
 class _Scanner:
-    def __init__(self, key_count, max_events, debounce_threshold):
+    def __init__(self, key_count, max_events, debounce_threshold, interval):
         if not 1 <= debounce_threshold <= 127:
             raise ValueError("debounce_threshold must be 1-127")
+        self.ticks = int(interval * 1024)  # it scans every this many ticks of 1/1024 s (desktop/scan_times.py)
         self.key_count = key_count
         self.events = EventQueue(max_events)
         self._level = bytearray(key_count)  # the switches as they are
@@ -90,6 +91,7 @@ class _Scanner:
             self._level[k] = 1
         self._counter = [0] * key_count  # the firmware's debounce counters, -threshold..threshold
         self._threshold = debounce_threshold
+        self.after_scan = None  # a reader the firmware runs after each scan (the Cardputer's console)
         _live.append(self)
         self.scan(supervisor.ticks_ms())  # the constructor scans once
 
@@ -131,6 +133,8 @@ class _Scanner:
                     c = -t
                     self.events._put(k, False, timestamp)
             counter[k] = c
+        if self.after_scan is not None:
+            self.after_scan()
 
 
 class Keys(_Scanner):
@@ -144,7 +148,7 @@ class Keys(_Scanner):
                 raise ValueError("%s in use" % pin.name)  # the firmware checks every pin before it takes one
         for pin in pins:
             board.claim(pin)
-        _Scanner.__init__(self, len(pins), max_events, debounce_threshold)
+        _Scanner.__init__(self, len(pins), max_events, debounce_threshold, interval)
 
 
 class ShiftRegisterKeys(_Scanner):
@@ -165,7 +169,7 @@ class ShiftRegisterKeys(_Scanner):
 
         for pin in (clock, data, latch):
             board.claim(pin)
-        _Scanner.__init__(self, key_count, max_events, debounce_threshold)
+        _Scanner.__init__(self, key_count, max_events, debounce_threshold, interval)
 
 
 def scanner():
