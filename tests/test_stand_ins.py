@@ -79,6 +79,55 @@ def gaps(stamps):
     return [(b - a) % (1 << 29) for a, b in zip(stamps, stamps[1:])]
 
 
+def test_the_stand_ins_take_only_the_firmware_s_arguments():
+    # Every stand-in class whose firmware module has a stub takes its
+    # arguments as the firmware does (circuitpython-stubs): its positional
+    # parameters are the first of the firmware's, in order, and each of its
+    # keyword-only ones is keyword-only there too; so a call the stand-in
+    # takes, the firmware takes. (fontio.BuiltinFont is skipped: the firmware
+    # lets no program make one, "Creation not supported"; the stand-in
+    # terminalio makes its FONT as the firmware's build does.)
+    import ast
+    import glob
+    import sysconfig
+
+    site = sysconfig.get_paths()["purelib"]
+
+    def init(tree, name):
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name == name:
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                        return item
+        return None
+
+    def parameters(fn):
+        a = fn.args
+        return [p.arg for p in a.posonlyargs + a.args][1:], [p.arg for p in a.kwonlyargs]
+
+    checked = []
+    for path in sorted(glob.glob(os.path.join(STAND_INS, "*.py"))):
+        module = os.path.basename(path)[:-3]
+        stub = os.path.join(site, module + "-stubs", "__init__.pyi")
+        if not os.path.exists(stub):
+            continue
+        with open(path) as f:
+            mine = ast.parse(f.read())
+        with open(stub) as f:
+            theirs = ast.parse(f.read())
+        for node in mine.body:
+            if not isinstance(node, ast.ClassDef) or init(theirs, node.name) is None or init(mine, node.name) is None:
+                continue
+            if module + "." + node.name == "fontio.BuiltinFont":
+                continue
+            pos, kw = parameters(init(mine, node.name))
+            their_pos, their_kw = parameters(init(theirs, node.name))
+            assert pos == their_pos[: len(pos)], (module, node.name, pos, their_pos)
+            assert set(kw) <= set(their_kw), (module, node.name, kw, their_kw)
+            checked.append(module + "." + node.name)
+    assert {"keypad.Keys", "keypad_demux.DemuxKeyMatrix", "audiobusio.I2SOut", "synthio.Note"} <= set(checked)
+
+
 def test_the_scan_interval_is_the_boards():
     # The stand-ins' ticks are the firmware's conversion of the board's interval.
     from desktop.scan_times import SCAN_TICKS

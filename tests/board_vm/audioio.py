@@ -2,11 +2,11 @@
 
 
 class AudioOut:
-    def __init__(self, pin):
+    def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000):
         import board
 
-        board.claim(pin)
-        self.pin = pin
+        board.claim(left_channel)
+        self.pin = left_channel
         self.playing = None
 
     def play(self, sample, *, loop=False):

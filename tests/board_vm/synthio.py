@@ -4,7 +4,7 @@ import outputs
 
 
 class Note:
-    def __init__(self, frequency, *, amplitude=1.0):
+    def __init__(self, *, frequency, amplitude=1.0):
         self.frequency = frequency
         self.amplitude = amplitude
 
