@@ -19,7 +19,8 @@
 # M5Stack Cardputer (ESP32-S3): the built-in 240x135 display, the keyboard the
 # firmware scans (its cardputer_keyboard module; keymaps.CARDPUTER), the
 # speaker on I2S, one NeoPixel; saves in nvm, which the ESP32 ports keep in
-# the flash's NVS (hardware/storage.py). Linked play is not offered on it yet.
+# the flash's NVS (hardware/storage.py); linked play on the TX and RX pins of
+# its Grove port (Port A, G1 and G2).
 
 from .keymaps import CARDPUTER, HANDHELD_14, PYBADGE
 
@@ -112,6 +113,7 @@ PROFILES = {
         "flash": "esp32",  # nvm is a blob in the flash's NVS, written whole (hardware/storage.py)
         "sound": ("i2s", "I2S_BIT_CLOCK", "I2S_WORD_SELECT", "I2S_DATA"),
         "pixels": ("NEOPIXEL", 1),
+        "link": ("TX", "RX"),
     },
 }
 DEFAULT = "pico-st7789-240"

@@ -10,12 +10,13 @@ from test_vm import run_cpython, run_vm
 PKGS = ("engine", "hardware", "desktop")
 
 
-@pytest.mark.parametrize("seed,loss", [(3, 6000), (5, 0)])
-def test_two_linked_board_programs_on_the_vm_end_where_cpython_predicts(seed, loss):
+@pytest.mark.parametrize("seed,loss,profile", [(3, 6000, "pico-st7789-240"), (5, 0, "cardputer")])
+def test_two_linked_board_programs_on_the_vm_end_where_cpython_predicts(seed, loss, profile):
     # D-5/SP-7 across two devices: the same events, the same order, on both;
-    # the VM's run is the model's (CPython's) byte for byte.
-    vm = run_vm("linked_pair.py", seed, 30000, loss, pkgs=PKGS)
-    cp = run_cpython("linked_pair.py", seed, 30000, loss)
+    # the VM's run is the model's (CPython's) byte for byte. (Two Cardputers
+    # too: their keyboards' 56 keys, on a cable to their Grove ports.)
+    vm = run_vm("linked_pair.py", seed, 30000, loss, profile, pkgs=PKGS)
+    cp = run_cpython("linked_pair.py", seed, 30000, loss, profile)
     assert vm == cp
     assert "started True" in vm
     events, checked, differ = map(int, re.search(r"events (\d+) checked (\d+) differ (\d+)", vm).groups())

@@ -2,7 +2,7 @@
 # simulated time on the MicroPython VM, joined by the link model: the same
 # run as on CPython (tests/test_linked_vm.py compares them), each position
 # equal after every event of the order. Arguments: seed, ms of play, loss
-# (parts per million of bytes).
+# (parts per million of bytes), and the board profile (the 240 panel's if none).
 import sys
 
 from desktop.link_model import Link as Cable
@@ -11,8 +11,8 @@ from hardware import profiles
 from hardware.modes import OVER
 
 
-def main(seed, ms, loss):
-    p = profiles.get("pico-st7789-240")
+def main(seed, ms, loss, profile):
+    p = profiles.get(profile)
     pair = Pair(p, (QuietScreen(p), QuietScreen(p)), seed=seed, cable=Cable(seed, loss=loss))
     print("started", pair.start())
     a, b = pair.devices
@@ -39,4 +39,4 @@ def main(seed, ms, loss):
     print("final", b.app.game.text())
 
 
-main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))
+main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] if len(sys.argv) > 4 else "pico-st7789-240")
