@@ -3,11 +3,14 @@
 # desktop/link_model.py), its own keypad stand-in and its own screen (a real
 # Screen on a headless display, or a Quiet one that draws nothing, for the
 # bench's thousands of matches), their UARTs the two ends of a modelled
-# cable. The tests and tools/bench_link.py drive it; the board never loads it.
+# cable; or, linked by radio, each a station on the modelled air
+# (desktop/radio_model.py) through hardware/radio.py, as on the board. The
+# tests and tools/bench_link.py drive it; the board never loads it.
 
 from desktop.keys import DesktopKeys, Event
 from desktop.link_model import Clock, Uart, two_clocks
 from desktop.link_model import Link as Cable
+from desktop.radio_model import BROADCAST, Air
 from engine.cards import Rng
 from hardware.app import App
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
@@ -16,6 +19,7 @@ from hardware.plan import keys_for_move
 from hardware.ticks import ticks_diff
 
 PASS_US = 1000  # each device's loop: a pass every millisecond
+MACS = (b"\x24\x0a\xc4\x00\x00\x01", b"\x24\x0a\xc4\x00\x00\x02")  # the two handhelds' radios
 _GO = PILE_0 + 1  # the menu's "go"
 # A Pico's time to draw (paced devices, Device.pace): a pass that drew the
 # table, and one that took up a snapshot (the notation read, a new table).
@@ -55,11 +59,22 @@ class Device:
         self.keys = DesktopKeys(len(profile["keymap"]), self.ticks_ms)
         self.uart = None
         self.cable = cable
+        self.station = cable.station(MACS[side], t_us) if isinstance(cable, Air) else None
         self.app = App(screen, self.keys, Event(), profile, self.ticks_ms, seed=seed, link=lambda: self.open_link())
         self.app.players = LINKED
         self.app.nonce = nonce
         self.numbers = key_numbers(profile["keymap"])
         self.up_at = {}  # key: the true time it is let go
+        # A board whose firmware scans its keys slowly (a Cardputer's keyboard,
+        # every 10 ticks: profile "scan"): a press is seen at the scan that
+        # ends its debounce, stamped with that scan's time; scans fall on a
+        # grid of the device's own (its phase drawn from the seed). Else a
+        # press is seen at once, at its own ms.
+        scan = profile.get("scan")
+        self.scan_us = int(scan[0] * 1024) * 1000000 // 1024 if scan else 0
+        self.debounce = scan[1] if scan else 1
+        self.phase_us = seed * 7919 % self.scan_us if scan else 0
+        self.down_at = {}  # key: the true time of the scan that reports its press
         # Paced: each pass takes the board's time to draw what it drew (no
         # pass runs meanwhile; keys are still stamped by the scanner, and
         # bytes pile up in the UART's buffer). Off: a pass every ms.
@@ -71,8 +86,13 @@ class Device:
         return self.clock.ticks_ms(self.t_us[0])
 
     def open_link(self):
-        # This device's end of the modelled cable.
-        self.uart = Uart(self.cable, self.side, self.t_us)
+        # This device's end of the modelled cable, or its radio on the air.
+        if self.station is not None:
+            from hardware.radio import RadioPort
+
+            self.uart = RadioPort(self.station.espnow)
+        else:
+            self.uart = Uart(self.cable, self.side, self.t_us)
         return self.uart
 
     def press(self, action, hold_us=60000):
@@ -80,15 +100,27 @@ class Device:
         k = self.numbers[action]
         if k >= len(self.keys.level) or self.keys.level[k]:
             return False  # (no such key on this board, or it is held)
-        self.keys.set(k, True, self.ticks_ms())
-        self.up_at[k] = self.t_us[0] + hold_us
+        t = self.t_us[0]
+        if self.scan_us:
+            first = t + (self.phase_us - t) % self.scan_us  # the first scan at or after the press
+            self.down_at[k] = first + (self.debounce - 1) * self.scan_us
+            self.keys.level[k] = True  # (held: pressed again only after it is let go)
+        else:
+            self.keys.set(k, True, self.ticks_ms())
+        self.up_at[k] = t + hold_us
         return True
 
     def step(self):
         t = self.t_us[0]
+        for k in sorted(self.down_at):  # (in key order: the same on every VM)
+            down = self.down_at[k]
+            if down <= t:
+                del self.down_at[k]
+                self.keys.level[k] = False
+                self.keys.set(k, True, self.clock.ticks_ms(down))  # (the scan's stamp)
         for k in sorted(self.up_at):  # (in key order: the same on every VM)
             up = self.up_at[k]
-            if up <= t:
+            if up <= t and k not in self.down_at:  # (a press not yet scanned is let go after it)
                 del self.up_at[k]
                 self.keys.set(k, False, self.ticks_ms())
         if t < self._busy_until:
@@ -107,7 +139,8 @@ class Device:
 class Pair:
     """Two devices on a cable: side 0's nonce is higher (it referees a new
     match) unless nonces are given. cable: a desktop.link_model.Link (its
-    seed, delay, losses), else a clean one."""
+    seed, delay, losses), or a desktop.radio_model.Air (linked by radio),
+    else a clean cable. others: what else steps with them (Strangers)."""
 
     def __init__(self, profile, screens, seed=1, cable=None, nonces=(0x9000, 0x1000), clocks=None, seeds=None):
         self.t_us = [0]
@@ -118,6 +151,7 @@ class Pair:
             Device(profile, screens[0], self.cable, 0, a, self.t_us, nonces[0], seeds[0]),
             Device(profile, screens[1], self.cable, 1, b, self.t_us, nonces[1], seeds[1]),
         ]
+        self.others = []
 
     def play_replays(self, replays, until_ms):
         # Each device's replay (a list of (ms, key number, pressed)), its
@@ -139,6 +173,8 @@ class Pair:
             self.t_us[0] += PASS_US
             for d in self.devices:
                 d.step()
+            for o in self.others:
+                o.step()
 
     def run_until(self, done, ms):
         # Passes until done() (True) or ms of true time went by (False).
@@ -160,7 +196,7 @@ class Pair:
         while self.t_us[0] < end:
             if self.run_until(self.playing, 500):
                 return True
-            if all(d.app.mode == PAUSED and d.app.pause_why == "cable back" for d in self.devices):
+            if all(d.app.mode == PAUSED and d.app.pause_why == d.app.linked.back for d in self.devices):
                 for d in self.devices:
                     d.press(STOCK_0)
         return self.playing()
@@ -337,3 +373,38 @@ class Scenes:
     def finish(self):
         if self.apart_since is not None:
             self._ended(self.pair.t_us[0])
+
+
+class Strangers:
+    """Another pair of handhelds on the same radio channel, in their lobby:
+    each of its two stations says hello to everyone in range every 300 ms,
+    a hello that has heard the other of its pair (their own game; ours must
+    refuse and count them, and stay paired)."""
+
+    def __init__(self, air, t_us, nonces=(0x7777, 0x5555)):
+        self.t_us = t_us
+        self.stations = [air.station(bytes((0x30, 0xAE, 0xA4, 0, 0, i + 1)), t_us) for i in range(2)]
+        self.frames = [self._hello(nonces[i], nonces[1 - i]) for i in range(2)]
+        self._at = 0
+
+    def _hello(self, nonce, seen):
+        from hardware.link import crc16
+        from hardware.modes import SEEKING
+        from hardware.protocol import HELLO, HELLO_NONCE, HELLO_SEEN, HELLO_SIZE, HELLO_STATE, HELLO_VERSION, VERSION
+
+        p = bytearray(HELLO_SIZE)
+        p[HELLO_VERSION] = VERSION
+        p[HELLO_NONCE], p[HELLO_NONCE + 1] = nonce & 255, nonce >> 8
+        p[HELLO_SEEN], p[HELLO_SEEN + 1] = seen & 255, seen >> 8
+        p[HELLO_STATE] = SEEKING
+        f = bytearray(b"\xa5\x5a") + bytes((HELLO, 0, 255, HELLO_SIZE)) + p
+        c = crc16(f, 2, len(f))
+        return bytes(f + bytes((c >> 8, c & 255)))
+
+    def step(self):
+        t = self.t_us[0]
+        if t - self._at < 300000:
+            return
+        self._at = t
+        for s, frame in zip(self.stations, self.frames):
+            s.air.send(s, BROADCAST, frame, t)

@@ -73,8 +73,14 @@ def open_board(profile, linked=False):
 def _open_rest(display, board, profile, ticks_ms, linked):
     import keypad
 
-    link = profile.get("link") if linked else None
-    if linked and link is None:
+    radio = linked == "espnow"  # (linked play by radio: SPIT_LINK = "espnow")
+    if radio and profile.get("radio") != "espnow":
+        raise SetupError(
+            'SPIT_LINK is "espnow", but profile %s has no ESP-NOW radio (an ESP32-S2 or S3 board\'s). '
+            "On a cable: SPIT_LINK = 1" % profile["name"]
+        )
+    link = profile.get("link") if linked and not radio else None
+    if linked and not radio and link is None:
         raise SetupError("SPIT_LINK is set, but profile %s names no pins for a link" % profile["name"])
     try:
         keys, release = _open_buttons(board, profile, link or ())
@@ -94,7 +100,11 @@ def _open_rest(display, board, profile, ticks_ms, linked):
         print("nothing will be saved: %s" % e)
     io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
     io.release = release
-    if link is not None:
+    if radio:
+        from .radio import Radio
+
+        io.open_link = Radio()
+    elif link is not None:
         from .cable import Cable
         from .profiles import LINK_BAUD
 

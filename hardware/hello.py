@@ -31,6 +31,7 @@ from .ticks import ticks_add, ticks_diff
 forget("hardware.protocol")  # (its numbers are ours now)
 
 HELLO_MS = 300  # between hellos in the lobby
+PAIR_MS = 4 * HELLO_MS  # by radio, a partner not heard this long in the lobby is let go
 
 
 class Hello:
@@ -38,14 +39,19 @@ class Hello:
         self.linked = linked  # the session: its nonce, the other's, the link
         self.rejoin = False  # in a match: the other device came back with a new nonce
         self._at = ticks_add(now, -HELLO_MS)  # when the last hello went (the first goes at once)
+        self._heard_at = now  # when a hello was last heard
         self._buf = bytearray(HELLO_SIZE)
 
     def step(self, now):
         # Looking for the other device: a hello when one is due.
+        linked = self.linked
+        port = linked.port
+        if port is not None and port.paired() and ticks_diff(now, self._heard_at) >= PAIR_MS:
+            port.unpair()  # (by radio: it paired with another handheld; ours to be found anew)
+            linked.peer = 0
         if ticks_diff(now, self._at) < HELLO_MS:
             return
         self._at = now
-        linked = self.linked
         g = linked.resume
         app = linked.app
         buf = self._buf
@@ -69,6 +75,13 @@ class Hello:
             return
         linked = self.linked
         nonce = p[HELLO_NONCE] | p[HELLO_NONCE + 1] << 8
+        seen = p[HELLO_SEEN] | p[HELLO_SEEN + 1] << 8
+        if seen and seen != linked.nonce and nonce != linked.peer:
+            linked.strangers += 1  # (it has heard another handheld, not us: another pair's, by radio)
+            return
+        self._heard_at = now
+        if seen == linked.nonce:
+            linked.pair()  # (it hears us: by radio, the partner)
         if nonce != linked.peer:
             # Another device, or the same one restarted: its frames start
             # again from the first, and so do ours. (A device that joined a
@@ -77,7 +90,6 @@ class Hello:
             self.rejoin = linked.peer != 0 or linked.state == PLAYING
             linked.peer = nonce
             linked.restart_link()
-        seen = p[HELLO_SEEN] | p[HELLO_SEEN + 1] << 8
         state = p[HELLO_STATE] & 3
         if p[HELLO_VERSION] != VERSION:
             linked.problem = "versions differ: %d here, %d there" % (VERSION, p[HELLO_VERSION])

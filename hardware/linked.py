@@ -45,7 +45,7 @@
 # hardware/protocol.py's.
 
 from . import forget
-from .link import Link, get32, put32
+from .link import UNRELIABLE, Link, get32, put32
 from .modes import (
     EV_FOLLOW,
     EV_LET_GO,
@@ -141,6 +141,13 @@ class Linked:
         self.app = app  # the App: the match, its scenes, and how they are followed
         self.ticks_ms = ticks_ms
         self.link = Link(uart, self._frame)
+        self.port = (
+            uart if hasattr(uart, "pair") else None
+        )  # the radio's (hardware/radio.py): it pairs; a cable needs not
+        self.strangers = 0  # hellos of another pair (the radio's channel), refused
+        self.medium = "radio" if self.port is not None else "cable"  # (in the words a pause and the lobby say)
+        self.silent = self.medium + " silent"
+        self.back = self.medium + " back"
         self.order = None  # type: Any  # the referee's side (hardware/order.py), loaded on the referee only
         self.hello = None  # type: Any  # finding each other (hardware/hello.py), while it goes on
         self.snap = None  # type: Any  # a snapshot on its way or coming in (hardware/snapshot.py)
@@ -368,7 +375,7 @@ class Linked:
         # other device may have left already).
         app = self.app
         if app.mode == MATCH or app.mode == PAUSED:
-            app.pause(now, "cable silent")
+            app.pause(now, self.silent)
 
     def _back(self, now):
         # The link is back: the referee's position, in the pause, for both
@@ -553,10 +560,18 @@ class Linked:
 
     # -- frames in --
 
+    def pair(self):
+        # The sender of the frame just read is the other handheld of this
+        # session: by radio, only its packets are taken from now on.
+        if self.port is not None:
+            self.port.pair()
+
     def _frame(self, kind, p, n):
         now = self._now
         if self._leaving_at >= 0:
             return  # (this device left: only the acknowledgement of its BYE matters)
+        if kind < UNRELIABLE and self.port is not None:
+            self.port.pair()  # (a reliable frame: the session's, which a restarted device joins by)
         if self.is_referee and (kind == PONG or kind == PRESS or kind == TICK or kind == ASK):
             self.order.frame(kind, p, n, now)  # (the follower's frames)
         if kind == PING:

@@ -92,7 +92,7 @@ class Lobby:
         if problem:
             lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
-            lines.append("cable noise: %d" % noise)
+            lines.append("%s noise: %d" % (linked.medium, noise))
         return lines + ["pile 2: back"]
 
 

@@ -89,5 +89,5 @@ class Pause:
             "pile 2: leave",
         ]  # the most needed first: a small screen shows the first ones twice
         if noise:
-            lines.append("cable noise: %d" % noise)
+            lines.append("%s noise: %d" % (self.app.linked.medium, noise))
         return lines

@@ -20,7 +20,7 @@
 # firmware scans (its cardputer_keyboard module; keymaps.CARDPUTER), the
 # speaker on I2S, one NeoPixel; saves in nvm, which the ESP32 ports keep in
 # the flash's NVS (hardware/storage.py); linked play on the TX and RX pins of
-# its Grove port (Port A, G1 and G2).
+# its Grove port (Port A, G1 and G2), or by radio (ESP-NOW).
 
 from .keymaps import CARDPUTER, HANDHELD_14, PYBADGE
 
@@ -114,6 +114,7 @@ PROFILES = {
         "sound": ("i2s", "I2S_BIT_CLOCK", "I2S_WORD_SELECT", "I2S_DATA"),
         "pixels": ("NEOPIXEL", 1),
         "link": ("TX", "RX"),
+        "radio": "espnow",  # linked play by radio too (SPIT_LINK = "espnow": hardware/radio.py)
     },
 }
 DEFAULT = "pico-st7789-240"

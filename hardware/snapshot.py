@@ -154,7 +154,7 @@ class Snapshot:
             else:
                 app.draw_match(now)
         else:
-            app.pause(now, "cable back")
+            app.pause(now, self.linked.back)
 
     def _begin(self, game, now, counting):
         app = self.linked.app

@@ -235,6 +235,31 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
     assert again["final"] == first["final"]
 
 
+def test_a_cardputer_set_for_radio_opens_it_and_says_hello_to_everyone(drives):
+    # SPIT_LINK = "espnow": the menu offers linked play, and choosing it opens
+    # the radio (hardware/radio.py) and says hello every 300 ms, to every
+    # handheld in range: alone here, it waits for the other one.
+    drive = drives["cardputer"]
+    taps = ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.pile1"]
+    path = drive / "radio.txt"
+    path.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)) + "6000 end\n")
+    run = both(drive, "cardputer", "--replay", str(path), "--set", "SPIT_LINK=espnow")
+    assert [line.rstrip() for line in run["line"][:4]] == [
+        "LINKED PLAY",
+        "a new match:",
+        "waiting for the",
+        "other handheld",
+    ]
+    assert 8 <= int(run["radio"].split()[1]) <= 12  # (about 3.4 s of hellos)
+
+
+def test_radio_on_a_board_without_one_is_a_clear_message(drives):
+    out = run_vm(
+        DRIVER, "/drive", "pico", "--set", "SPIT_LINK=espnow", pkgs=STAND_IN_PKGS, drive=str(drives["pico-st7789-240"])
+    )
+    assert 'SPIT_LINK is "espnow", but profile pico-st7789-240 has no ESP-NOW radio' in out, out
+
+
 @pytest.mark.parametrize("profile,game", [("pybadge", "spit"), ("pico-st7789-240", "speed")])
 def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
     # The driver jumps over the scans where nothing can happen (App.next_due);

@@ -498,6 +498,8 @@ def report(driver):
         )
     print("passes %d" % driver.passes)
     print("outputs %d %d" % (outputs.count, outputs.digest))
+    if "espnow" in sys.modules:  # the packets its radio sent
+        print("radio sent %d" % sys.modules["espnow"].sent())
     if "cardputer_keyboard" in sys.modules:  # whether its keys type into the console, and how many did
         keyboard = sys.modules["cardputer_keyboard"]
         print("console %s %d" % ("attached" if keyboard.attached else "detached", keyboard.typed))

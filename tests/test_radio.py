@@ -1,0 +1,218 @@
+"""Linked play by radio: ESP-NOW between two Cardputers (hardware/radio.py, a
+frame a packet), on the modelled air (desktop/radio_model.py). Rule ids:
+SP-7 and D-5 across two devices, as on the cable (tests/test_linked.py)."""
+
+import pytest
+
+from desktop.keys import POWER_ON_TICKS
+from desktop.link_model import Clock
+from desktop.linked_pair import MACS, Device, Pair, QuietScreen, Racer, Strangers
+from desktop.radio_model import BROADCAST, HEADER, Air
+from hardware import profiles
+from hardware.keymaps import PILE_0, STOCK_0
+from hardware.linked import LOST_MS
+from hardware.modes import MATCH, OVER, PAUSED
+from hardware.radio import RX_BYTES, Radio, RadioPort
+from hardware.ticks import ticks_add
+
+CARDPUTER = profiles.get("cardputer")
+
+
+def quiet():
+    return (QuietScreen(CARDPUTER), QuietScreen(CARDPUTER))
+
+
+def two_radios(air, t):
+    a = air.station(b"\x01\x01\x01\x01\x01\x01", t)
+    b = air.station(b"\x02\x02\x02\x02\x02\x02", t)
+    return a, b
+
+
+# -- the air --
+
+
+@pytest.mark.parametrize("kind", ["uniform", "bursts"])
+def test_the_air_loses_packets_as_asked(kind):
+    t = [0]
+    air = Air(5, loss=50000) if kind == "uniform" else Air(5, burst_every_us=567000, burst_us=100000)
+    a, b = two_radios(air, t)
+    rx = b.espnow.ESPNow()
+    tx = a.espnow.ESPNow()
+    peer = a.espnow.Peer(mac=b.mac)
+    tx.peers.append(peer)
+    got = []
+    for i in range(20000):
+        tx.send(bytes((i & 255, i >> 8)), peer)
+        t[0] += 5000
+        packet = rx.read()
+        while packet is not None:
+            got.append(packet.msg[0] | packet.msg[1] << 8)
+            packet = rx.read()
+    lost = 20000 - len(got)
+    assert lost == air.lost and air.dropped == 0
+    assert got == sorted(got)  # (one way keeps its order)
+    if kind == "uniform":
+        assert 900 < lost < 1100  # 5 %
+    else:
+        assert 2500 < lost < 3500  # 15 %, in bursts of 100 ms (20 packets 5 ms apart) on average
+        runs = sum(1 for k in range(1, len(got)) if got[k] != got[k - 1] + 1)
+        assert 12 < lost / runs < 28
+
+
+def test_a_packet_takes_1_to_4_ms_a_unicast_reaches_its_station_only_and_a_full_ring_drops():
+    t = [0]
+    air = Air(1)
+    a, b = two_radios(air, t)
+    c = air.station(b"\x03\x03\x03\x03\x03\x03", t)
+    tx, rb, rc = a.espnow.ESPNow(), b.espnow.ESPNow(), c.espnow.ESPNow()
+    to_b = a.espnow.Peer(mac=b.mac)
+    everyone = a.espnow.Peer(mac=BROADCAST)
+    with pytest.raises(OSError):
+        tx.send(b"x", to_b)  # (a peer never appended: the firmware's ESP_ERR_ESPNOW_NOT_FOUND)
+    tx.peers.append(to_b)
+    tx.peers.append(everyone)
+    with pytest.raises(ValueError):
+        tx.send(bytes(251), to_b)
+    tx.send(b"b only", to_b)
+    tx.send(b"all", everyone)
+    t[0] = 999
+    assert rb.read() is None
+    t[0] = 4000
+    assert [rb.read().msg, rb.read().msg, rb.read()] == [b"b only", b"all", None]
+    assert [rc.read().msg, rc.read()] == [b"all", None]
+    # The ring holds RX_BYTES: 13 bytes of header a packet, then the packet.
+    for _ in range(30):
+        tx.send(bytes(30), to_b)
+    t[0] += 5000
+    b.land()  # (the firmware's receive callback puts each in the ring as it comes)
+    kept = RX_BYTES // (HEADER + 30)
+    assert rb.read_success == 2 + kept and rb.read_failure == 30 - kept == air.dropped
+    # A radio whose ESPNow is let go hears nothing.
+    while rb.read() is not None:
+        pass
+    rc.deinit()
+    tx.send(b"after", everyone)
+    t[0] += 5000
+    assert c.now is None and rb.read().msg == b"after"
+
+
+# -- the port --
+
+
+def test_the_port_pairs_with_the_sender_of_the_last_packet_and_refuses_strangers():
+    t = [0]
+    air = Air(1)
+    a, b = two_radios(air, t)
+    c = air.station(b"\x03\x03\x03\x03\x03\x03", t)
+    port = Radio(a.espnow)()
+    ours, stranger = RadioPort(b.espnow), RadioPort(c.espnow)
+    buf = bytearray(64)
+    ours.write(b"hello from b")
+    t[0] += 5000
+    stranger.write(b"hello from c")
+    t[0] += 5000
+    assert port.readinto(buf) == 12 and bytes(buf[:12]) == b"hello from b"
+    port.pair()
+    assert port.paired() and port.partner == b.mac
+    assert port.readinto(buf) is None and port.strangers == 1  # (c's, read after: refused)
+    port.write(b"to b alone")
+    t[0] += 5000
+
+    def heard(p):
+        out = []
+        n = p.readinto(buf)
+        while n:
+            out.append(bytes(buf[:n]))
+            n = p.readinto(buf)
+        return out
+
+    assert heard(ours) == [b"hello from c", b"to b alone"]  # (broadcasts go to all; ours, now, to b alone)
+    assert heard(stranger) == [b"hello from b"]
+    port.unpair()
+    stranger.write(b"c again")
+    t[0] += 5000
+    assert port.readinto(buf) == 7 and not port.paired()
+    port.deinit()
+    with pytest.raises(RuntimeError):
+        port.now.read()
+
+
+# -- two Cardputers by radio --
+
+
+def play(pair, racers, ms):
+    a, b = pair.devices
+    checked = 0
+    last = -1
+    end = pair.t_us[0] + ms * 1000
+    while pair.t_us[0] < end:
+        for r in racers:
+            r.step()
+        pair.run(1)
+        la, lb = a.app.linked, b.app.linked
+        if la.count == lb.count != last and not lb.lost:
+            last = la.count
+            assert a.app.game.text() == b.app.game.text(), "diverged at event %d" % last
+            checked += 1
+        if a.app.mode == OVER and b.app.mode == OVER:
+            break
+    return checked
+
+
+def test_radio_silence_pauses_both_within_2_s_and_the_match_goes_on():
+    air = Air(3, loss=50000)
+    pair = Pair(CARDPUTER, quiet(), seed=3, cable=air)
+    pair.others.append(Strangers(air, pair.t_us))
+    assert pair.start()
+    racers = [Racer(d, 30 + i) for i, d in enumerate(pair.devices)]
+    assert play(pair, racers, 5000) > 10
+    t = pair.t_us[0]
+    air.silence(t, t + 5 * 10**6)
+    paused = [None, None]
+    while pair.t_us[0] < t + 3 * 10**6:
+        for r in racers:
+            r.step()
+        pair.run(1)
+        for i, d in enumerate(pair.devices):
+            if paused[i] is None and d.app.mode == PAUSED:
+                paused[i] = pair.t_us[0] - t
+    assert all(p is not None and p <= 2 * 10**6 for p in paused), paused
+    assert all(d.app.pause_why == "radio silent" for d in pair.devices)
+    assert "PAUSED: radio silent" in pair.devices[0].app.screen.lines
+    pair.run(4000)
+    assert all(d.app.pause_why == "radio back" for d in pair.devices) and pair.agree()
+    for d in pair.devices:
+        d.press(STOCK_0)
+    pair.run(3500)
+    assert all(d.app.mode == MATCH for d in pair.devices)
+    assert play(pair, racers, 10000) > 10
+    assert all(d.uart.paired() and d.app.linked.strangers + d.uart.strangers > 10 for d in pair.devices)
+
+
+def test_a_restarted_cardputer_rejoins_by_radio_its_partner_s_radio_the_same():
+    # The partner's radio is the same after a restart (its MAC): the device
+    # still in the match takes its packets, and strangers' still not.
+    air = Air(4)
+    pair = Pair(CARDPUTER, quiet(), seed=4, cable=air)
+    pair.others.append(Strangers(air, pair.t_us))
+    assert pair.start()
+    racers = [Racer(d, 40 + i) for i, d in enumerate(pair.devices)]
+    play(pair, racers, 4000)
+    stays = pair.devices[0]
+    kept = stays.app.game.text()
+    old = pair.devices[1].clock
+    clock = Clock(ticks_add(POWER_ON_TICKS, -(pair.t_us[0] // 1000)), old.ppm)
+    fresh = Device(CARDPUTER, QuietScreen(CARDPUTER), air, 1, clock, pair.t_us, 0x2222, 99)
+    assert fresh.station.mac == MACS[1]
+    pair.devices[1] = fresh
+    pair.run(LOST_MS + 500)
+    assert stays.app.mode == PAUSED and stays.app.pause_why == "radio silent"
+    fresh.app.press(0, PILE_0 + 1)
+    assert pair.run_until(lambda: fresh.app.mode == PAUSED, 3000)
+    assert fresh.app.game.text() == stays.app.game.text() == kept
+    assert fresh.uart.partner == MACS[0] and stays.uart.partner == MACS[1]
+    for d in pair.devices:
+        d.press(STOCK_0)
+    pair.run(3500)
+    racers[1] = Racer(fresh, 42)
+    assert stays.app.mode == fresh.app.mode == MATCH and play(pair, racers, 8000) > 5
