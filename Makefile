@@ -36,10 +36,12 @@ run: $(VENV)/.installed
 # of its own, joined by a loopback socket for a cable (docs/linked.md).
 # Each window has its own saves; PORT picks the socket's port. One window
 # alone (to restart it, as a player rejoins): make linked-a, make linked-b,
-# or make linked WINDOW=b.
+# or make linked WINDOW=b. RADIO=1: two Cardputers linked by radio (ESP-NOW
+# over loopback datagrams, a packet a frame: desktop/socket_radio.py).
 PORT ?= 7700
-LINKED_a = SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py
-LINKED_b = SPIT_LINK=$(PORT) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py
+LINK_TO = $(if $(RADIO),SPIT_LINK=espnow SPIT_PROFILE=cardputer,SPIT_LINK=$(PORT))
+LINKED_a = $(LINK_TO) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py
+LINKED_b = $(LINK_TO) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py
 linked: $(VENV)/.installed
 	$(if $(WINDOW),$(if $(LINKED_$(WINDOW)),$(LINKED_$(WINDOW)),$(error WINDOW is a or b, not $(WINDOW))),$(LINKED_a) & $(LINKED_b); wait)
 

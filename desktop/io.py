@@ -346,9 +346,16 @@ class DesktopIO:
 def open_io(profile, link=None):
     # code.py's way to open the desktop's display, keys and saves (the board's
     # is hardware/board_setup.py). link (SPIT_LINK): the loopback port of
-    # linked play's cable to another window (desktop/socket_uart.py).
+    # linked play's cable to another window (desktop/socket_uart.py), or
+    # "espnow": a radio, as the board's (hardware/radio.py), over loopback
+    # datagrams (desktop/socket_radio.py).
     port = None
-    if link:
+    radio = link == "espnow"
+    if radio and profile.get("radio") != "espnow":
+        raise SetupError(
+            'SPIT_LINK is "espnow", but profile %s has no ESP-NOW radio: SPIT_PROFILE=cardputer' % profile["name"]
+        )
+    if link and not radio:
         try:
             port = int(link)
         except ValueError:
@@ -369,15 +376,25 @@ def open_io(profile, link=None):
             io.nonce = nonce
             io.open_link = lambda: ReplayUart(got, io)
             return io
-    if port is not None:
+    if radio:
+        from hardware.radio import Radio
+
+        from .socket_radio import Module
+
+        opener = Radio(Module(int(os.environ.get("SPIT_RADIO_PORT") or 0) or None))
+    elif port is not None:
         from .socket_uart import SocketUart
 
-        io.open_link = lambda: SocketUart(port)
-        if io.record is not None:
-            from .replay import RecordingUart
+        def opener():
+            return SocketUart(port)
+    else:
+        return io
+    io.open_link = opener
+    if io.record is not None:
+        from .replay import RecordingUart
 
-            io.nonce = 1 + int(time.time() * 1000) % 65535
-            io.record.write("nonce %d\n" % io.nonce)
-            io.record.flush()
-            io.open_link = lambda: RecordingUart(SocketUart(port), io)
+        io.nonce = 1 + int(time.time() * 1000) % 65535
+        io.record.write("nonce %d\n" % io.nonce)
+        io.record.flush()
+        io.open_link = lambda: RecordingUart(opener(), io)
     return io

@@ -32,7 +32,10 @@ def _free_port():
     return port
 
 
-def test_two_windows_in_two_processes_play_one_match_over_a_loopback_socket(tmp_path):
+@pytest.mark.parametrize("link", ["cable", "radio"])
+def test_two_windows_in_two_processes_play_one_match_over_a_loopback_socket(tmp_path, link):
+    # make linked, and make linked RADIO=1: two Cardputers' radios (a
+    # datagram a packet, through hardware/radio.py).
     port = _free_port()
     procs = []
     for i in range(2):
@@ -44,9 +47,10 @@ def test_two_windows_in_two_processes_play_one_match_over_a_loopback_socket(tmp_
             SDL_VIDEODRIVER="dummy",
             SDL_AUDIODRIVER="dummy",
             PYGAME_HIDE_SUPPORT_PROMPT="1",
-            SPIT_PROFILE="pico-st7789-240",
+            SPIT_PROFILE="pico-st7789-240" if link == "cable" else "cardputer",
             SPIT_REPLAY=str(replay),
-            SPIT_LINK=str(port),
+            SPIT_LINK=str(port) if link == "cable" else "espnow",
+            SPIT_RADIO_PORT=str(port),
             SPIT_SPEED="1",  # (in real time: the other process is live)
             SPIT_FAST="0",
             SPIT_SEED=str(3 + i),
@@ -145,3 +149,9 @@ def test_one_linked_window_starts_alone_with_its_own_command(args, windows):
     assert "".join(started) == windows and out.stdout.count("SPIT_LINK=7700 ") == len(windows), out.stdout
     bad = subprocess.run(["make", "-n", "linked", "WINDOW=c"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode != 0 and "WINDOW is a or b" in bad.stderr
+
+
+def test_make_linked_radio_starts_two_cardputers_on_the_radio():
+    out = subprocess.run(["make", "-n", "linked", "RADIO=1"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("SPIT_LINK=espnow SPIT_PROFILE=cardputer ") == 2, out.stdout
