@@ -4,7 +4,7 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
 (Racer: a legal move every 120 to 400 ms, now and then a stray key).
 
     python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--harsh 200]
-                                 [--jobs N] [--pico-only | --model-only | --harsh-only]
+                                 [--jobs N] [--pico-only | --model-only | --harsh-only | --radio-only]
 
 - Agreement: --matches whole matches with 5 % of frames lost (0.6 % of
   bytes, uniformly), clocks at random offsets drifting up to +-50 ppm; as
@@ -33,6 +33,14 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
   of the link that called for them, presses refused as stale, and anything
   dropped without a word (goal 0).
 
+- By radio: two Cardputers (hardware/radio.py) on the modelled air
+  (desktop/radio_model.py: a packet a frame, 1 to 4 ms, the firmware's
+  receive ring), with another pair's hellos on the channel all along:
+  --matches whole matches with 5 % of packets lost, as many with 15 % lost
+  in bursts (positions compared after every event, as above; the strangers'
+  packets refused); --contests contested presses, on a clean channel and
+  with 5 % lost; --pulls spells of radio silence (2.5 to 6 s).
+
 The figures above are of the model: the board's own drawing time comes on top
 of the latency. Last, where the firmware is present (tools/picoemu.py), two
 emulated Picos play a linked match from their menus: the heap each keeps, the
@@ -57,9 +65,11 @@ from desktop.linked_pair import (  # noqa: E402
     QuietScreen,
     Racer,
     Scenes,
+    Strangers,
     harsh_pair,
     scene,
 )
+from desktop.radio_model import Air  # noqa: E402
 from engine.cards import Rng  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.keymaps import STOCK_0  # noqa: E402
@@ -67,17 +77,37 @@ from hardware.linked import state_hash  # noqa: E402
 from hardware.modes import EV_PAUSE, MATCH, OVER, PAUSED, SNAP_ON  # noqa: E402
 
 PICO = profiles.get("pico-st7789-240")
+CARDPUTER = profiles.get("cardputer")
 LOSS = 6000  # bytes lost per million: about 5 % of frames (a frame is 8 to 19 bytes)
+RADIO_LOSS = 50000  # packets lost per million: 5 %
+RADIO = ("radio", "radio bursts", "radio clean")
 
 
-def quiet():
-    return (QuietScreen(PICO), QuietScreen(PICO))
+def quiet(profile=PICO):
+    return (QuietScreen(profile), QuietScreen(profile))
 
 
 def cable(kind, seed):
+    # The link of a kind: a cable, or by radio the air.
+    if kind == "radio":
+        return Air(seed, loss=RADIO_LOSS)
+    if kind == "radio bursts":  # 15 % of the time lost, in bursts of 100 ms on average (0 to 200)
+        return Air(seed, burst_every_us=567000, burst_us=100000)
+    if kind == "radio clean":
+        return Air(seed)
     if kind == "bursts":  # about 10 % of frames lost, in bursts of 12 bytes on average
         return Cable(seed, burst_every=1000, burst_bytes=12)
     return Cable(seed, loss=LOSS if kind == "uniform" else 0)
+
+
+def pair_on(kind, seed):
+    # Two Picos on a cable, or two Cardputers by radio with another pair's hellos on the channel.
+    link = cable(kind, seed)
+    if kind in RADIO:
+        pair = Pair(CARDPUTER, quiet(CARDPUTER), seed=seed, cable=link)
+        pair.others.append(Strangers(link, pair.t_us))
+        return pair
+    return Pair(PICO, quiet(), seed=seed, cable=link)
 
 
 def _watch(pair):
@@ -99,9 +129,9 @@ def _watch(pair):
 def one_match(args):
     # A whole match: (events, divergences, unresolved, equal at the end, latencies ms).
     kind, seed = args
-    pair = Pair(PICO, quiet(), seed=seed, cable=cable(kind, seed))
+    pair = pair_on(kind, seed)
     if not pair.start():
-        return (0, 0, 1, False, [])
+        return (0, 0, 1, False, [], 0)
     a, b = pair.devices
     seen = _watch(pair)
     racers = [Racer(d, 2 * seed + i, react_ms=(120, 400)) for i, d in enumerate(pair.devices)]
@@ -137,7 +167,8 @@ def one_match(args):
                 latencies.append((at - pressed[player][k[player]]) / 1000)
             k[player] += 1
     divergences = max(a.app.linked.divergences, b.app.linked.divergences)
-    return (a.app.linked.count, divergences, 0 if equal else 1, equal, latencies)
+    strangers = sum(d.app.linked.strangers + getattr(d.uart, "strangers", 0) for d in pair.devices)
+    return (a.app.linked.count, divergences, 0 if equal else 1, equal, latencies, strangers)
 
 
 def harsh_match(seed):
@@ -223,8 +254,8 @@ def harsh(jobs, matches):
 
 def contested(args):
     # count contests on one pair: (gap ms, truly earlier won, tie, tie winner seat).
-    loss, seed, count = args
-    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed, loss=loss))
+    kind, seed, count = args
+    pair = pair_on(kind, seed)
     pair.start()
     pair.run(2000)
     rnd = Rng(seed)
@@ -289,10 +320,10 @@ def _position():
     )
 
 
-def pulled(seed):
-    # One pull: (ms until device 0 paused, until device 1 paused, equal and on after).
+def pulled(seed, radio=False):
+    # One pull (by radio: a spell of silence): (ms until device 0 paused, until device 1 paused, equal and on after).
     rnd = Rng(seed)
-    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed))
+    pair = pair_on("radio clean" if radio else "clean", seed)
     pair.start()
     racers = [Racer(d, 2 * seed + i, react_ms=(120, 400)) for i, d in enumerate(pair.devices)]
     for _ in range(2000 + rnd.below(3000)):
@@ -304,14 +335,17 @@ def pulled(seed):
     if any(d.app.mode != MATCH for d in pair.devices):
         return None  # (the match ended first)
     t = pair.t_us[0]
-    pair.cable.pull(t, t + (2500 + rnd.below(3501)) * 1000)
+    if radio:
+        pair.cable.silence(t, t + (2500 + rnd.below(3501)) * 1000)
+    else:
+        pair.cable.pull(t, t + (2500 + rnd.below(3501)) * 1000)
     paused = [None, None]
     while pair.t_us[0] < t + 2500 * 1000:
         pair.run(1)
         for i, d in enumerate(pair.devices):
             if paused[i] is None and d.app.mode == PAUSED:
                 paused[i] = (pair.t_us[0] - t) / 1000
-    pair.run_until(lambda: all(d.app.pause_why == "cable back" for d in pair.devices), 8000)
+    pair.run_until(lambda: all(d.app.pause_why in ("cable back", "radio back") for d in pair.devices), 8000)
     back = pair.agree()
     for d in pair.devices:
         d.press(STOCK_0)
@@ -407,6 +441,87 @@ def pct(values, q):
     return s[min(len(s) - 1, len(s) * q // 100)] if s else 0
 
 
+def agreement(pool, args, levels):
+    for label, kind in levels:
+        results = pool.map(one_match, [(kind, seed) for seed in range(args.matches)], chunksize=4)
+        events = sum(r[0] for r in results)
+        found = sum(r[1] for r in results)
+        left = sum(r[2] for r in results)
+        lat = [x for r in results for x in r[4]]
+        print(
+            "%d matches, %s: %d events; positions equal at the end %d of %d; divergences found and mended %d, "
+            "left %d; a press applied on each device median %.1f ms, 95th percentile %.1f ms (goal 50)%s"
+            % (
+                len(results),
+                label,
+                events,
+                sum(r[3] for r in results),
+                len(results),
+                found,
+                left,
+                pct(lat, 50),
+                pct(lat, 95),
+                "; the other pair's packets refused %d" % sum(r[5] for r in results) if kind in RADIO else "",
+            )
+        )
+
+
+def fairness(pool, args, levels):
+    for label, kind in levels:
+        per = 500
+        jobs = [(kind, 500 + j, per) for j in range(max(1, args.contests // per))]
+        chunks = pool.map(contested, jobs)  # (each a pair of devices of its own: its ties take turns)
+        out = [x for chunk in chunks for x in chunk if x[0] is not None]
+        over = [ok for gap, ok, _, _ in out if gap > 15]
+        holds = None
+        for g in range(400, -1, -1):
+            wide = [ok for gap, ok, _, _ in out if gap >= g / 10]
+            if sum(wide) < 0.999 * len(wide):
+                holds = (g + 1) / 10
+                break
+        ties = [(gap, w) for gap, _, tie, w in out if tie]
+        turns = pairs = 0
+        for chunk in chunks:
+            won = [w for gap, _, tie, w in chunk if tie]
+            turns += sum(won[i] != won[i - 1] for i in range(1, len(won)))
+            pairs += max(0, len(won) - 1)
+        print(
+            "%d contested presses through both Apps (%s): the truly earlier first above 15 ms %.2f %% (%d of %d); "
+            "99.9 %% from a gap of %s; %d ties (gaps up to %.1f ms), each to the other player than the last: "
+            "%d of %d"
+            % (
+                len(out),
+                label,
+                100 * sum(over) / max(1, len(over)),
+                sum(over),
+                len(over),
+                "%.1f ms" % holds if holds is not None else "0 ms",
+                len(ties),
+                max([g for g, _ in ties] or [0]),
+                turns,
+                pairs,
+            )
+        )
+
+
+def silences(pool, args, radio):
+    tries = [r for r in pool.starmap(pulled, [(seed, radio) for seed in range(args.pulls)]) if r is not None]
+    both = [r for r in tries if r[0] is not None and r[1] is not None and max(r[0], r[1]) <= 2000]
+    worst = max(max(r[0] or 99999, r[1] or 99999) for r in tries) if tries else 0
+    print(
+        "%d %s (2.5 to 6 s): both paused within 2 s in %d (%.1f %%), the later after %.0f ms at worst; "
+        "after it came back and both were ready, equal and playing on in %d"
+        % (
+            len(tries),
+            "spells of radio silence" if radio else "pulled cables",
+            len(both),
+            100 * len(both) / max(1, len(tries)),
+            worst,
+            sum(r[2] for r in tries),
+        )
+    )
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=1000)
@@ -417,6 +532,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--pico-only", action="store_true", help="only the two emulated Picos' figures")
     ap.add_argument("--model-only", action="store_true", help="only the model's figures (not the emulated Picos')")
+    ap.add_argument("--radio-only", action="store_true", help="only the radio's figures (two Cardputers)")
     args = ap.parse_args(argv)
     if args.pico_only:
         pico_figures()
@@ -424,72 +540,25 @@ def main(argv=None):
     if args.harsh_only:
         harsh(args.jobs, args.harsh)
         return 0
-    print("Linked play: two Apps on the link model (one way 5 +- 3 ms), simulated time")
     with Pool(args.jobs) as pool:
-        for label, kind in (("5 % of frames lost", "uniform"), ("10 % of frames lost in bursts", "bursts")):
-            results = pool.map(one_match, [(kind, seed) for seed in range(args.matches)], chunksize=4)
-            events = sum(r[0] for r in results)
-            found = sum(r[1] for r in results)
-            left = sum(r[2] for r in results)
-            lat = [x for r in results for x in r[4]]
-            print(
-                "%d matches, %s: %d events; positions equal at the end %d of %d; divergences found and mended %d, "
-                "left %d; a press applied on each device median %.1f ms, 95th percentile %.1f ms (goal 50)"
-                % (
-                    len(results),
-                    label,
-                    events,
-                    sum(r[3] for r in results),
-                    len(results),
-                    found,
-                    left,
-                    pct(lat, 50),
-                    pct(lat, 95),
-                )
-            )
-        for label, loss in (("clean cable", 0), ("5 % of frames lost", LOSS)):
-            per = 500
-            jobs = [(loss, 500 + j, per) for j in range(max(1, args.contests // per))]
-            chunks = pool.map(contested, jobs)  # (each a pair of devices of its own: its ties take turns)
-            out = [x for chunk in chunks for x in chunk if x[0] is not None]
-            over = [ok for gap, ok, _, _ in out if gap > 15]
-            holds = None
-            for g in range(400, -1, -1):
-                wide = [ok for gap, ok, _, _ in out if gap >= g / 10]
-                if sum(wide) < 0.999 * len(wide):
-                    holds = (g + 1) / 10
-                    break
-            ties = [(gap, w) for gap, _, tie, w in out if tie]
-            turns = pairs = 0
-            for chunk in chunks:
-                won = [w for gap, _, tie, w in chunk if tie]
-                turns += sum(won[i] != won[i - 1] for i in range(1, len(won)))
-                pairs += max(0, len(won) - 1)
-            print(
-                "%d contested presses through both Apps (%s): the truly earlier first above 15 ms %.2f %% (%d of %d); "
-                "99.9 %% from a gap of %s; %d ties (gaps up to %.1f ms), each to the other player than the last: "
-                "%d of %d"
-                % (
-                    len(out),
-                    label,
-                    100 * sum(over) / max(1, len(over)),
-                    sum(over),
-                    len(over),
-                    "%.1f ms" % holds if holds is not None else "0 ms",
-                    len(ties),
-                    max([g for g, _ in ties] or [0]),
-                    turns,
-                    pairs,
-                )
-            )
-        tries = [r for r in pool.map(pulled, range(args.pulls)) if r is not None]
-        both = [r for r in tries if r[0] is not None and r[1] is not None and max(r[0], r[1]) <= 2000]
-        worst = max(max(r[0] or 99999, r[1] or 99999) for r in tries) if tries else 0
+        if not args.radio_only:
+            print("Linked play: two Apps on the link model (one way 5 +- 3 ms), simulated time")
+            agreement(pool, args, (("5 % of frames lost", "uniform"), ("10 % of frames lost in bursts", "bursts")))
+            fairness(pool, args, (("clean cable", "clean"), ("5 % of frames lost", "uniform")))
+            silences(pool, args, False)
         print(
-            "%d pulled cables (2.5 to 6 s): both paused within 2 s in %d (%.1f %%), the later after %.0f ms at worst; "
-            "after it came back and both were ready, equal and playing on in %d"
-            % (len(tries), len(both), 100 * len(both) / max(1, len(tries)), worst, sum(r[2] for r in tries))
+            "By radio: two Cardputers on the modelled air (a packet a frame, one way 1 to 4 ms), another pair's "
+            "hellos on the channel all along"
         )
+        agreement(
+            pool,
+            args,
+            (("5 % of packets lost", "radio"), ("15 % of packets lost in bursts of 0 to 200 ms", "radio bursts")),
+        )
+        fairness(pool, args, (("clean channel", "radio clean"), ("5 % of packets lost", "radio")))
+        silences(pool, args, True)
+    if args.radio_only:
+        return 0
     harsh(args.jobs, args.harsh)
     if not args.model_only:
         pico_figures()
