@@ -93,10 +93,10 @@ wiring: $(VENV)/.installed
 sprites: $(VENV)/.installed
 	$(PY) tools/make_sprites.py
 
-# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge] [LINK=1]
+# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge] [LINK=1 | LINK=espnow]
 flash: $(VENV)/.flash
-	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name] [LINK=1]"; exit 2; }
-	$(PY) tools/flash.py "$(CIRCUITPY)" $(if $(PROFILE),--profile $(PROFILE)) $(if $(LINK),--link) $(ARGS)
+	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name] [LINK=1|espnow]"; exit 2; }
+	$(PY) tools/flash.py "$(CIRCUITPY)" $(if $(PROFILE),--profile $(PROFILE)) $(if $(LINK),--link $(LINK)) $(ARGS)
 
 # The project bundles a maker unzips onto CIRCUITPY: dist/spit-<profile>.zip, one a profile.
 bundle: $(VENV)/.flash

@@ -12,7 +12,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from flash import FlashError, flash  # noqa: E402
 
-BOARDS = {"raspberry_pi_pico": "Raspberry Pi Pico with rp2040", "pybadge": "Adafruit PyBadge with samd51j19"}
+BOARDS = {
+    "raspberry_pi_pico": "Raspberry Pi Pico with rp2040",
+    "pybadge": "Adafruit PyBadge with samd51j19",
+    "m5stack_cardputer": "M5Stack Cardputer with ESP32S3",
+}
 
 
 def drive(tmp_path, boot=True, version="9.1.4", board="raspberry_pi_pico"):
@@ -327,6 +331,16 @@ def test_link_sets_spit_link_and_keeps_the_other_settings(tmp_path):
         'CIRCUITPY_WIFI_SSID = "home"\nSPIT_LINK = 1\nSPIT_PROFILE = "pico-st7789-240"\n'
     )
     assert "settings.toml: SPIT_PROFILE = pico-st7789-240, SPIT_LINK = 1" in lines
+
+
+def test_link_espnow_sets_the_radio_and_is_refused_for_a_board_without_one(tmp_path):
+    d = drive(tmp_path, version="10.2.1", board="m5stack_cardputer")
+    lines = []
+    flash(str(d), offline=True, say=lines.append, link="espnow")
+    assert 'SPIT_LINK = "espnow"' in (d / "settings.toml").read_text()
+    assert 'settings.toml: SPIT_PROFILE = cardputer, SPIT_LINK = "espnow"' in lines
+    with pytest.raises(FlashError, match="profile pico-st7789-240 has no ESP-NOW radio"):
+        flash(str(drive(tmp_path / "pico", version="10.2.1")), offline=True, say=print, link="espnow")
 
 
 @pytest.mark.parametrize("target", ["flash", "bundle", "run"])

@@ -1,6 +1,6 @@
 """Put the game on a CircuitPython board: one command.
 
-    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline] [--source] [--link]
+    python tools/flash.py DRIVE [--profile NAME] [--force] [--offline] [--source] [--link [espnow]]
     make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=pybadge] [LINK=1]
 
 Copies code.py, engine/ and hardware/ (whole but for the card sprite sheets
@@ -26,7 +26,8 @@ is not known (no boot_out.txt, with --force), gets the .py files.
 
 settings.toml: a new drive gets ours; on a drive that has one, only the
 SPIT_PROFILE line is set (when --profile is given or none is there) and
-SPIT_LINK with --link, and every other line is kept.
+SPIT_LINK with --link (1: the cable; --link espnow: the radio of a profile
+that has one), and every other line is kept.
 
 The board: boot_out.txt's "Board ID:" line names it. Without --profile (and
 no SPIT_PROFILE on the drive) the board picks the profile; a profile made for
@@ -130,10 +131,11 @@ def library_files(names):
 
 def settings_text(drive, profile_name, explicit, link=False):
     """The settings.toml to write (ours, or the drive's with SPIT_PROFILE set,
-    and SPIT_LINK with link), or None when the drive's stays as it is."""
+    and SPIT_LINK with link: "espnow" the radio, else the cable), or None
+    when the drive's stays as it is."""
     wanted = {"SPIT_PROFILE": '"%s"' % profile_name} if explicit else {}
     if link:
-        wanted["SPIT_LINK"] = "1"
+        wanted["SPIT_LINK"] = '"espnow"' if link == "espnow" else "1"
     path = os.path.join(drive, "settings.toml")
     if not os.path.exists(path):
         with open(os.path.join(ROOT, "settings.toml")) as f:
@@ -370,6 +372,8 @@ def backup_name(drive):
 
 def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
     profile = profiles.get(name)
+    if link == "espnow" and profile.get("radio") != "espnow":
+        raise FlashError("profile %s has no ESP-NOW radio: LINK=espnow is for a Cardputer (LINK=1: a cable)" % name)
     libraries = profile["libraries"]
     manifest = read_manifest(drive)
 
@@ -463,7 +467,8 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
             % ", ".join(sorted(set(shadows)))
         )
     if settings is not None:
-        say("settings.toml: SPIT_PROFILE = %s%s" % (name, ", SPIT_LINK = 1" if link else ""))
+        said = ', SPIT_LINK = "espnow"' if link == "espnow" else ", SPIT_LINK = 1" if link else ""
+        say("settings.toml: SPIT_PROFILE = %s%s" % (name, said))
     if removed:
         say("removed %d files of an earlier flash: %s" % (len(removed), ", ".join(removed)))
     if kept:
@@ -486,7 +491,13 @@ def main(argv=None):
     )
     ap.add_argument("--offline", action="store_true", help="copy installed libraries, do not try circup")
     ap.add_argument("--source", action="store_true", help="ship .py files even where the firmware takes .mpy")
-    ap.add_argument("--link", action="store_true", help="set SPIT_LINK = 1: a handheld for linked play")
+    ap.add_argument(
+        "--link",
+        nargs="?",
+        const="1",
+        choices=("1", "espnow"),
+        help="set SPIT_LINK: a handheld for linked play on a cable (1), or by radio (espnow)",
+    )
     args = ap.parse_args(argv)
     try:
         flash(args.drive, args.profile, args.force, args.offline, source=args.source, link=args.link)
