@@ -202,6 +202,7 @@ def demo_replay(drive, profile, game):
         ("pico-st7789-320", "speed"),
         ("pico-ssd1306", "speed"),
         ("pybadge", "spit"),
+        ("cardputer", "speed"),
     ],
 )
 def test_a_whole_computer_against_computer_match(drives, profile, game):
