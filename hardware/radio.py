@@ -8,14 +8,14 @@
 # range (ESP-NOW's broadcast address) and come from any. Once the session
 # knows its partner (hardware/hello.py: its hello says it has heard ours;
 # hardware/linked.py: a reliable frame of the session), the port pairs with
-# the sender of the packet just read: packets go to it alone (unicast, which
-# the radio acknowledges and sends again itself), and a packet from any other
+# the sender of the packet just read: packets go to it alone (unicast: the
+# receiving radio acknowledges each packet), and a packet from any other
 # handheld (another pair on the channel) is refused and counted (strangers).
 # A partner that restarts is the same radio: its packets still come in.
 #
 # The firmware's espnow.ESPNow.read() makes a packet object (its MAC and
-# message as bytes) for each packet: by radio each frame read allocates
-# about a hundred bytes, where the cable's UART reads into a buffer.
+# message as bytes) for each packet: by radio each frame read allocates (a
+# tuple and two bytes objects), where the cable's UART reads into a buffer.
 
 BROADCAST = b"\xff\xff\xff\xff\xff\xff"
 RX_BYTES = 526  # the receive ring (espnow.ESPNow's default): 13 bytes of header a packet, then the packet

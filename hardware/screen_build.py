@@ -305,6 +305,7 @@ def _build_table(screen, w, h, z, legend):
         screen.big_top = _turned(Text(screen.table, 0, status[1] - 12, cols, 1, 2))
         screen.big_top.group.x = _cover(x - 2, big_w, screen.status_top, room)
     screen.legend = _legend(screen, legend, x0, z)
+    screen.legend_words = legend or ()
     screen.set_style(False, False)
 
 

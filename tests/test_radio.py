@@ -216,3 +216,27 @@ def test_a_restarted_cardputer_rejoins_by_radio_its_partner_s_radio_the_same():
     pair.run(3500)
     racers[1] = Racer(fresh, 42)
     assert stays.app.mode == fresh.app.mode == MATCH and play(pair, racers, 8000) > 5
+
+
+def test_each_linked_cardputer_shows_its_own_player_s_keys_beside_its_cards(monkeypatch):
+    # A linked handheld's player plays with player 0's keys (A S D F G, Z X)
+    # whichever seat is theirs: the first round's legend says so, beside
+    # this device's cards at the bottom, and nothing beside the other's.
+    import displayio
+
+    from desktop.window import pygame_display_class
+    from hardware.screen import Screen
+
+    displayio.release_displays()
+    monkeypatch.setattr(displayio, "CIRCUITPY_DISPLAY_LIMIT", 2)
+    displays = [pygame_display_class(own=True)(width=240, height=135, auto_refresh=False) for _ in range(2)]
+    screens = [Screen(d, CARDPUTER) for d in displays]
+    pair = Pair(CARDPUTER, screens, seed=5, cable=Air(5))
+    assert pair.start()
+    for d, screen in zip(pair.devices, screens):
+        seat = d.app.linked.seat
+        mine, theirs = screen.legend[seat], screen.legend[1 - seat]
+        assert [line.rstrip() for line in mine.text.split("\n")] == ["keys ASDFG", "piles ZX"] and not mine.group.hidden
+        assert theirs.group.hidden
+        assert mine.group.y > screen.card_y[1]  # (at the bottom: this device's player sits there)
+    assert {d.app.linked.seat for d in pair.devices} == {0, 1}
