@@ -93,7 +93,7 @@ class Lobby:
             lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
             lines.append("%s noise: %d" % (linked.medium, noise))
-        return lines + ["pile 2: back"]
+        return lines + [self.app.profile.get("pile_2", "pile 2") + ": back"]
 
 
 def _wrap(text, cols):

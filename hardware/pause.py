@@ -86,7 +86,7 @@ class Pause:
             "PAUSED: " + app.pause_why if app.pause_why else "PAUSED by " + app.who(app.paused_by),
             "any key: go on",
             "waiting: " + (waiting or "anyone"),
-            "pile 2: leave",
+            app.profile.get("pile_2", "pile 2") + ": leave",
         ]  # the most needed first: a small screen shows the first ones twice
         if noise:
             lines.append("%s noise: %d" % (self.app.linked.medium, noise))

@@ -108,6 +108,7 @@ PROFILES = {
         "scan": (0.01, 2, 20),
         "seats": "side",  # two people share the keyboard, both facing the screen
         "menu_keys": ("move: A/S or H/J", "Z/N change, X/M go"),  # (the menu's help, in its keys)
+        "pile_2": "X/M",  # (the pause's and the lobby's words for the pile 2 key)
         "legend": (("keys ASDFG", "piles ZX"), ("keys HJKL;", "piles NM")),  # beside each player's cards, round 1
         "libraries": ("neopixel",),
         "flash": "esp32",  # nvm is a blob in the flash's NVS, written whole (hardware/storage.py)

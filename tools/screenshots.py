@@ -9,9 +9,10 @@ the board's size, as tools/screenshots/PROFILE.png. Then the scenes the README
 and docs/build.md explain, drawn by the game's own Screen on 240x240: seats
 facing (the middle's words and the pause screen twice, one copy turned), a
 refused move, the menu a handheld shows when it is first switched on, a
-Cardputer's first round with its keys' legend, and a setup fault as a board
-with a working screen shows it (a PyBadge's, a library missing)
-(tools/screenshots/facing.png, refused.png, menu.png, keys.png, fault.png).
+Cardputer's first round with its keys' legend (and its menu, that round and
+its pause side by side), and a setup fault as a board with a working screen
+shows it (a PyBadge's, a library missing) (tools/screenshots/facing.png,
+refused.png, menu.png, keys.png, cardputer-scenes.png, fault.png).
 Run it again when the art or the screen changes.
 """
 
@@ -126,9 +127,15 @@ def scenes():
     displayio.release_displays()
     display = pygame_display_class()(width=240, height=135, auto_refresh=False)
     keyboard = App(Screen(display, profile), DesktopKeys(56, lambda: 0), Event(), profile, lambda: 0, seed=SEED)
+    keyboard.step(0)
+    menu = frame(display)  # (two people side by side: the menu's help in its keys)
     keyboard.start_match(0)
     keyboard.step(100)
-    yield save("keys.png", [frame(display)])
+    first = frame(display)
+    yield save("keys.png", [first])
+    keyboard.pause(0)
+    keyboard.step(200)
+    yield save("cardputer-scenes.png", [menu, first, frame(display)])
 
     from hardware.board_io import show_message
 
