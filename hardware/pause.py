@@ -18,6 +18,7 @@ class Pause:
         self._ready = 0  # bit p: player p has pressed to go on
         self._resume_at = ticks_add(now_ms, COUNTDOWN_MS) if counting else None  # the countdown's end
         self._shown = -1  # what the screen shows now
+        self._collected = -1  # the countdown's second the heap was collected at
         self._go = STAY
         self.tick(now_ms)
 
@@ -54,15 +55,17 @@ class Pause:
             return GO_ON
         left = -1 if self._resume_at is None else (ticks_diff(self._resume_at, now_ms) + 999) // 1000
         noise = app.linked.noise() if app.linked is not None else 0  # (linked play: bad frames on the cable)
-        shown = (left * 8 + self._ready) * 2 + (1 if noise else 0)
+        shown = (left * 8 + self._ready) * 2 + (1 if noise and left < 0 else 0)  # (the countdown says no noise)
         if shown != self._shown:
             self._shown = shown
             app.show_lines(self.lines(left, noise), app.twice(), now_ms)
-            if left >= 0:
+            if left >= 0 and left != self._collected:
                 # Each second of the countdown: nobody plays yet, so the board
                 # collects then (about 21 ms), and the garbage a countdown
                 # makes (a linked one: its frames, the clock's pings) never
-                # piles up on what the lobby left.
+                # piles up on what the lobby left. (Once a second: not again
+                # when the link's noise words come or go.)
+                self._collected = left
                 app.collect()
         else:
             app.pages.turn(now_ms)  # (a small screen shows the words a page at a time)

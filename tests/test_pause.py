@@ -320,3 +320,35 @@ def test_the_board_collects_the_heap_once_the_table_is_up_and_after_a_pause():
     assert drawn[-1] == (MATCH, rig.screen.tables) and rig.screen.tables > 1  # after the table was drawn again
     rig.run(1000)
     assert len(drawn) == 5  # (not every pass)
+
+
+def test_the_countdown_collects_once_a_second_whatever_else_it_redraws():
+    # Linked play's noise words coming and going redraw the countdown's
+    # words; the heap is still collected once a second, not at each redraw.
+    rig = Rig()
+    drawn = []
+    rig.app.collect = lambda: drawn.append(rig.app.mode)
+    rig.app.play(play_position(), rig.clock)
+    rig.pause()
+    noise = [0]
+
+    class Linked:
+        # (what a countdown asks of the session: its noise; it is stepped each pass)
+        medium = "cable"
+
+        def noise(self):
+            return noise[0]
+
+        def step(self, game, now):
+            pass
+
+    rig.press(0, STOCK_0)
+    rig.app.linked = Linked()
+    rig.press(1, STOCK_0)
+    for _ in range(20):  # (every 100 ms, the noise words on or off: the words redrawn)
+        noise[0] = 3 - noise[0]
+        rig.run(100)
+        if rig.app.mode != PAUSED:
+            break
+    rig.app.linked = None
+    assert drawn.count(PAUSED) == 3, drawn
