@@ -63,8 +63,8 @@ class DesktopIO:
         from hardware.buttons import DEBOUNCE_SCANS, MAX_EVENTS, SCAN_INTERVAL
 
         # Scanned and debounced as the board's: the game's scanner, or the one
-        # the board's firmware makes (a Cardputer's keyboard: profile "scan").
-        interval, debounce, max_events = profile.get("scan", (SCAN_INTERVAL, DEBOUNCE_SCANS, MAX_EVENTS))
+        # the board's firmware makes (a Cardputer's keyboard: profile "keypad_scan").
+        interval, debounce, max_events = profile.get("keypad_scan", (SCAN_INTERVAL, DEBOUNCE_SCANS, MAX_EVENTS))
         self.scan_ticks = int(interval * 1024)  # (desktop/scan_times.py)
         self.keys = DesktopKeys(len(keymap), self.ticks_ms, debounce, max_events)
         self.event = Event()
@@ -135,7 +135,7 @@ class DesktopIO:
             self.store = Store(FileNvm(save, say=print, chip=chip), say=say, erases_always=chip != "rp2040")
             flash = self.store.nvm.flash.flash
             used = len(flash)
-            while used and flash[used - 1] in (0xFF, 0 if chip == "esp32" else 0xFF):  # (an ESP32's is zeros)
+            while used and flash[used - 1] in (0xFF, 0 if chip == "esp32s3_nvs" else 0xFF):  # (an ESP32's is zeros)
                 used -= 1
             if self.record is not None and used:  # its replay starts from the same saved data
                 self.record.write("nvm %s\n" % bytes(flash[:used]).hex())
@@ -351,7 +351,7 @@ def open_io(profile, link=None):
     # datagrams (desktop/socket_radio.py).
     port = None
     radio = link == "espnow"
-    if radio and profile.get("radio") != "espnow":
+    if radio and not profile.get("espnow_radio"):
         raise SetupError(
             'SPIT_LINK is "espnow", but profile %s has no ESP-NOW radio: SPIT_PROFILE=cardputer' % profile["name"]
         )

@@ -66,11 +66,11 @@ class Device:
         self.numbers = key_numbers(profile["keymap"])
         self.up_at = {}  # key: the true time it is let go
         # A board whose firmware scans its keys slowly (a Cardputer's keyboard,
-        # every 10 ticks: profile "scan"): a press is seen at the scan that
+        # every 10 ticks: profile "keypad_scan"): a press is seen at the scan that
         # ends its debounce, stamped with that scan's time; scans fall on a
         # grid of the device's own (its phase drawn from the seed). Else a
         # press is seen at once, at its own ms.
-        scan = profile.get("scan")
+        scan = profile.get("keypad_scan")
         self.scan_us = int(scan[0] * 1024) * 1000000 // 1024 if scan else 0
         self.debounce = scan[1] if scan else 1
         self.phase_us = seed * 7919 % self.scan_us if scan else 0
@@ -196,7 +196,7 @@ class Pair:
         while self.t_us[0] < end:
             if self.run_until(self.playing, 500):
                 return True
-            if all(d.app.mode == PAUSED and d.app.pause_why == d.app.linked.back for d in self.devices):
+            if all(d.app.mode == PAUSED and d.app.pause_why in ("cable back", "radio back") for d in self.devices):
                 for d in self.devices:
                     d.press(STOCK_0)
         return self.playing()

@@ -32,7 +32,7 @@ _CHIPS = {
     # nvm bytes, erase block, program page
     "rp2040": (4096, 4096, 256),
     "samd51": (8192, 8192, 512),
-    "esp32": (8192, 8192, 8192),  # (the blob, erased and written whole)
+    "esp32s3_nvs": (8192, 8192, 8192),  # (the blob, erased and written whole)
 }
 # Typical and longest times of the Pico's flash (Winbond W25Q16JV): a 4 KB
 # sector erase 45 ms (400 ms at most), a 256-byte page program 0.4 ms (3 ms).
@@ -52,7 +52,7 @@ class FlashNvm:
     def __init__(self, chip="rp2040", data=None):
         self.size, self.block, self.page = _CHIPS[chip]
         self.chip = chip
-        self.flash = bytearray(b"\x00" * self.size if chip == "esp32" else b"\xff" * self.size)
+        self.flash = bytearray(b"\x00" * self.size if chip == "esp32s3_nvs" else b"\xff" * self.size)
         if data is not None:
             self.flash[: len(data)] = data[: self.size]
         self.erases = 0
@@ -104,7 +104,7 @@ class FlashNvm:
 
     def _write(self, start, data):
         end = start + len(data)
-        if self.chip == "esp32":
+        if self.chip == "esp32s3_nvs":
             image = self._merged(0, self.size, start, data)
             self._step()
             self.flash[:] = bytes(self.size)  # nvs_erase_all: the blob is gone

@@ -106,10 +106,9 @@ class App:
         self.kind = 0  # which game (engine.games: 0 Spit, 1 Speed)
         self.players = 0  # index into modes.PLAYERS
         self.rules_of = [0, 0]  # each game's rule flags
-        # How two people at one device sit: facing each other across a
-        # handheld, or side by side at one keyboard (a Cardputer's).
-        self.two_seats = 0 if profile.get("seats") == "side" else FACING
-        self.style = self.two_seats  # FACING | FOUR_COLOURS
+        # FACING | FOUR_COLOURS: two people at one device face each other
+        # across a handheld, or sit side by side at one keyboard (a Cardputer's).
+        self.style = 0 if profile.get("two_people_sit") == "side_by_side" else FACING
         self.sound = 1  # volume: 0 off, 1 low, 2 high
         self.lights = 1
         # Matches won since the tally was cleared: two players' wins (player 0,

@@ -33,6 +33,13 @@ def _need(module):
         raise SetupError("Library %s is missing from CIRCUITPY/lib. Install it with: make flash" % module)
 
 
+# An ESP32 board's parts (the Cardputer's keyboard, I2S amplifier, radio) are
+# hardware/esp32_parts.py's, reached by strings of 11 letters or more
+# (getattr, not a dot: a name of 10 or fewer, and every name after a dot, in
+# this module's code is interned for good on every board, and a Pico has few
+# to spare: that module says why).
+
+
 def _pin(board, name):
     pin = getattr(board, name, None)
     if pin is None:
@@ -74,7 +81,7 @@ def _open_rest(display, board, profile, ticks_ms, linked):
     import keypad
 
     radio = linked == "espnow"  # (linked play by radio: SPIT_LINK = "espnow")
-    if radio and profile.get("radio") != "espnow":
+    if radio and not profile.get("espnow_radio"):
         raise SetupError(
             'SPIT_LINK is "espnow", but profile %s has no ESP-NOW radio (an ESP32-S2 or S3 board\'s). '
             "On a cable: SPIT_LINK = 1" % profile["name"]
@@ -95,15 +102,13 @@ def _open_rest(display, board, profile, ticks_ms, linked):
 
         from .storage import Store
 
-        store = Store(microcontroller.nvm, erases_always=profile.get("flash") in ("samd51", "esp32"))
+        store = Store(microcontroller.nvm, erases_always=profile.get("flash") is not None)  # (samd51, esp32)
     except (ImportError, ValueError, TypeError) as e:
         print("nothing will be saved: %s" % e)
     io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
     io.release = release
     if radio:
-        from .radio import Radio
-
-        io.open_link = Radio()
+        io.open_link = getattr(getattr(_need("hardware.esp32_parts"), "esp32_parts"), "open_espnow_radio_link")()  # noqa: B009
     elif link is not None:
         from .cable import Cable
         from .profiles import LINK_BAUD
@@ -129,8 +134,8 @@ def _open_buttons(board, profile, link=()):
     # (the scanner, what gives it back when the game ends, or None)
     from .buttons import keys_on_pins, keys_on_shift_register
 
-    if profile["buttons"] == "keyboard":
-        return _keyboard()
+    if profile["buttons"] == "firmware_keyboard":
+        return getattr(getattr(_need("hardware.esp32_parts"), "esp32_parts"), "open_firmware_keyboard")()  # noqa: B009
     if profile["buttons"] == "shift-register":
         if getattr(board, "JOYSTICK_X", None) is not None:
             raise SetupError(
@@ -144,24 +149,6 @@ def _open_buttons(board, profile, link=()):
     return keys_on_pins(tuple(_pin(board, name) for name in buttons_of(profile, link))), None
 
 
-def _keyboard():
-    # The Cardputer's keyboard: the firmware scans it from boot
-    # (cardputer_keyboard.KEYBOARD, a keypad_demux.DemuxKeyMatrix on pins it
-    # keeps) and types its keys into the console. The game takes its events
-    # from the console while it runs, and gives them back when it ends.
-    try:
-        import cardputer_keyboard
-    except ImportError:
-        raise SetupError(
-            "This firmware does not scan a Cardputer's keyboard: is SPIT_PROFILE right for the board? "
-            "On a Cardputer, install CircuitPython 9.2 or later"
-        )
-    cardputer_keyboard.detach_serial()
-    keys = cardputer_keyboard.KEYBOARD
-    keys.events.clear()  # (what was typed before the game started)
-    return keys, cardputer_keyboard.attach_serial
-
-
 def _feedback(board, profile):
     # Sound (a buzzer on a PWM pin, or synthio on a speaker) and lights
     # (NeoPixels), where the profile has them.
@@ -171,11 +158,9 @@ def _feedback(board, profile):
     sound = profile.get("sound")
     if sound is not None and sound[0] == "buzzer":
         out = Buzzer(_pin(board, sound[1]))
-    elif sound is not None and sound[0] == "i2s":  # an amplifier on I2S (the Cardputer's)
-        import audiobusio
-
-        pins = [_pin(board, name) for name in sound[1:]]
-        out = Synth(audiobusio.I2SOut(pins[0], pins[1], pins[2]))
+    elif sound is not None and sound[0] == "i2s_amplifier":  # (the Cardputer's)
+        parts = getattr(_need("hardware.esp32_parts"), "esp32_parts")  # noqa: B009
+        out = Synth(getattr(parts, "open_i2s_amplifier")([_pin(board, n) for n in sound[1:]]))  # noqa: B009
     elif sound is not None:
         import audioio
 

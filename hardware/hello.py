@@ -30,8 +30,7 @@ from .ticks import ticks_add, ticks_diff
 
 forget("hardware.protocol")  # (its numbers are ours now)
 
-HELLO_MS = 300  # between hellos in the lobby
-PAIR_MS = 4 * HELLO_MS  # by radio, a partner not heard this long in the lobby is let go
+HELLO_MS = 300  # between hellos in the lobby (by radio, a partner not heard for four is let go)
 
 
 class Hello:
@@ -45,10 +44,8 @@ class Hello:
     def step(self, now):
         # Looking for the other device: a hello when one is due.
         linked = self.linked
-        port = linked.port
-        if port is not None and port.paired() and ticks_diff(now, self._heard_at) >= PAIR_MS:
-            port.unpair()  # (by radio: it paired with another handheld; ours to be found anew)
-            linked.peer = 0
+        if linked.pair and ticks_diff(now, self._heard_at) >= 4 * HELLO_MS and linked.link.uart.unpair():
+            linked.peer = 0  # (by radio: it paired with another handheld; ours to be found anew)
         if ticks_diff(now, self._at) < HELLO_MS:
             return
         self._at = now
@@ -77,10 +74,9 @@ class Hello:
         nonce = p[HELLO_NONCE] | p[HELLO_NONCE + 1] << 8
         seen = p[HELLO_SEEN] | p[HELLO_SEEN + 1] << 8
         if seen and seen != linked.nonce and nonce != linked.peer:
-            linked.strangers += 1  # (it has heard another handheld, not us: another pair's, by radio)
-            return
+            return  # (it has heard another handheld, not us: another pair's, by radio)
         self._heard_at = now
-        if seen == linked.nonce:
+        if seen == linked.nonce and linked.pair:
             linked.pair()  # (it hears us: by radio, the partner)
         if nonce != linked.peer:
             # Another device, or the same one restarted: its frames start

@@ -55,41 +55,7 @@ PYBADGE = bytes(
 )
 
 
-# M5Stack Cardputer: its 56-key keyboard, scanned by the firmware
-# (keypad_demux.DemuxKeyMatrix: a 74HC138 picks one of 8 rows, 7 column pins
-# read it; key number row * 7 + column, as CircuitPython's own keymap for the
-# board numbers them, ports/espressif/module/cardputer_keymap.h). The two
-# players share it as they share a desktop's keyboard: player 0 the stocks
-# A S D F G and the piles Z X, player 1 H J K L ; and N M. Every other key
-# is unused.
-CARDPUTER_KEYS = {
-    "a": 36,
-    "s": 8,
-    "d": 37,
-    "f": 9,
-    "g": 38,
-    "z": 1,
-    "x": 30,
-    "h": 10,
-    "j": 39,
-    "k": 11,
-    "l": 40,
-    ";": 12,
-    "n": 32,
-    "m": 4,
-}
-
-
-def _on_keys(count, letters):
-    # A key map of count keys: letters[i] (a CARDPUTER_KEYS letter) is
-    # HANDHELD_14's key i.
-    keymap = bytearray(b"\xff" * count)
-    for i in range(len(letters)):
-        keymap[CARDPUTER_KEYS[letters[i]]] = HANDHELD_14[i]
-    return bytes(keymap)
-
-
-CARDPUTER = _on_keys(56, ("a", "s", "d", "f", "g", "z", "x", "h", "j", "k", "l", ";", "n", "m"))
+# (The M5Stack Cardputer's key map is its profile's: hardware/profiles.py.)
 
 
 def key_numbers(keymap):

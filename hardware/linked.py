@@ -141,13 +141,10 @@ class Linked:
         self.app = app  # the App: the match, its scenes, and how they are followed
         self.ticks_ms = ticks_ms
         self.link = Link(uart, self._frame)
-        self.port = (
-            uart if hasattr(uart, "pair") else None
-        )  # the radio's (hardware/radio.py): it pairs; a cable needs not
-        self.strangers = 0  # hellos of another pair (the radio's channel), refused
-        self.medium = "radio" if self.port is not None else "cable"  # (in the words a pause and the lobby say)
-        self.silent = self.medium + " silent"
-        self.back = self.medium + " back"
+        # By radio (hardware/radio.py): what pairs it with the sender of the
+        # packet just read; None on a cable. (Also what tells the words a pause
+        # and the lobby say: "radio silent", "cable silent".)
+        self.pair = getattr(uart, "pair", None)
         self.order = None  # type: Any  # the referee's side (hardware/order.py), loaded on the referee only
         self.hello = None  # type: Any  # finding each other (hardware/hello.py), while it goes on
         self.snap = None  # type: Any  # a snapshot on its way or coming in (hardware/snapshot.py)
@@ -375,7 +372,7 @@ class Linked:
         # other device may have left already).
         app = self.app
         if app.mode == MATCH or app.mode == PAUSED:
-            app.pause(now, self.silent)
+            app.pause(now, "radio silent" if self.pair else "cable silent")
 
     def _back(self, now):
         # The link is back: the referee's position, in the pause, for both
@@ -560,18 +557,12 @@ class Linked:
 
     # -- frames in --
 
-    def pair(self):
-        # The sender of the frame just read is the other handheld of this
-        # session: by radio, only its packets are taken from now on.
-        if self.port is not None:
-            self.port.pair()
-
     def _frame(self, kind, p, n):
         now = self._now
         if self._leaving_at >= 0:
             return  # (this device left: only the acknowledgement of its BYE matters)
-        if kind < UNRELIABLE and self.port is not None:
-            self.port.pair()  # (a reliable frame: the session's, which a restarted device joins by)
+        if kind < UNRELIABLE and self.pair:
+            self.pair()  # (by radio, a reliable frame: the session's, which a restarted device joins by)
         if self.is_referee and (kind == PONG or kind == PRESS or kind == TICK or kind == ASK):
             self.order.frame(kind, p, n, now)  # (the follower's frames)
         if kind == PING:

@@ -92,8 +92,8 @@ class Lobby:
         if problem:
             lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
-            lines.append("%s noise: %d" % (linked.medium, noise))
-        return lines + [self.app.profile.get("pile_2", "pile 2") + ": back"]
+            lines.append(("radio noise: %d" if linked.pair else "cable noise: %d") % noise)
+        return lines + [self.app.profile.get("pile_2_words", ("pile 2: leave", "pile 2: back"))[1]]
 
 
 def _wrap(text, cols):

@@ -164,8 +164,8 @@ class Menu:
         self.top = top
         options = options[top : top + room]
         # How to use it, in the words of its buttons (counted from 1, as on the table).
-        if app.profile.get("menu_keys"):  # keys with names of their own (a Cardputer's letters)
-            hint = list(app.profile["menu_keys"])
+        if app.profile.get("menu_key_words"):  # keys with names of their own (a Cardputer's letters)
+            hint = list(app.profile["menu_key_words"])
         elif app.profile["cursor"]:  # the PyBadge (see press)
             hint = ["up/down move, A go", "left/right or B change"]
         else:
@@ -205,7 +205,8 @@ class Menu:
             # two people face each other across the device; one person plays
             # the computer from one side, every card upright for them.
             app.players = (app.players + 1) % _choices(app)
-            app.style = app.style & ~FACING | (0 if app.players else app.two_seats)
+            two = 0 if app.profile.get("two_people_sit") == "side_by_side" else FACING  # (as the App starts)
+            app.style = app.style & ~FACING | (0 if app.players else two)
             self.item = min(self.item, len(self.items()) - 1)  # (the resume line comes and goes with linked play)
             app.apply_style()
         elif item == _SEATS or item == _DECK:

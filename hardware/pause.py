@@ -18,7 +18,6 @@ class Pause:
         self._ready = 0  # bit p: player p has pressed to go on
         self._resume_at = ticks_add(now_ms, COUNTDOWN_MS) if counting else None  # the countdown's end
         self._shown = -1  # what the screen shows now
-        self._collected = -1  # the countdown's second the heap was collected at
         self._go = STAY
         self.tick(now_ms)
 
@@ -59,13 +58,12 @@ class Pause:
         if shown != self._shown:
             self._shown = shown
             app.show_lines(self.lines(left, noise), app.twice(), now_ms)
-            if left >= 0 and left != self._collected:
-                # Each second of the countdown: nobody plays yet, so the board
-                # collects then (about 21 ms), and the garbage a countdown
-                # makes (a linked one: its frames, the clock's pings) never
-                # piles up on what the lobby left. (Once a second: not again
-                # when the link's noise words come or go.)
-                self._collected = left
+            if left >= 0:
+                # Each second of the countdown (its words change only then:
+                # it does not show the link's noise): nobody plays yet, so
+                # the board collects then (about 21 ms), and the garbage a
+                # countdown makes (a linked one: its frames, the clock's
+                # pings) never piles up on what the lobby left.
                 app.collect()
         else:
             app.pages.turn(now_ms)  # (a small screen shows the words a page at a time)
@@ -89,8 +87,8 @@ class Pause:
             "PAUSED: " + app.pause_why if app.pause_why else "PAUSED by " + app.who(app.paused_by),
             "any key: go on",
             "waiting: " + (waiting or "anyone"),
-            app.profile.get("pile_2", "pile 2") + ": leave",
+            app.profile.get("pile_2_words", ("pile 2: leave", "pile 2: back"))[0],
         ]  # the most needed first: a small screen shows the first ones twice
         if noise:
-            lines.append("%s noise: %d" % (self.app.linked.medium, noise))
+            lines.append(("radio noise: %d" if app.linked.pair else "cable noise: %d") % noise)
         return lines

@@ -17,12 +17,12 @@
 # the TX and RX pins of its Feather header. (A PyGamer is refused: its
 # directions are an analog joystick, not buttons.)
 # M5Stack Cardputer (ESP32-S3): the built-in 240x135 display, the keyboard the
-# firmware scans (its cardputer_keyboard module; keymaps.CARDPUTER), the
+# firmware scans (its cardputer_keyboard module: hardware/esp32_parts.py), the
 # speaker on I2S, one NeoPixel; saves in nvm, which the ESP32 ports keep in
 # the flash's NVS (hardware/storage.py); linked play on the TX and RX pins of
 # its Grove port (Port A, G1 and G2), or by radio (ESP-NOW).
 
-from .keymaps import CARDPUTER, HANDHELD_14, PYBADGE
+from .keymaps import HANDHELD_14, PYBADGE
 
 _PICO_BUTTONS = ("GP0", "GP1", "GP2", "GP3", "GP4", "GP5", "GP6", "GP7", "GP8", "GP9", "GP10", "GP11", "GP12", "GP13")
 _PICO_LINK = ("GP12", "GP13")  # TX, RX: UART0 (no pin left free by the buttons and the display can be an RX)
@@ -100,22 +100,33 @@ PROFILES = {
         "colour": True,
         "display": "builtin",
         "sprites": "medium",
-        "keymap": CARDPUTER,
+        # Its keyboard's key numbers (row * 7 + column, as the firmware's
+        # cardputer_keymap.h numbers them), HANDHELD_14's keys: A S D F G are
+        # player 0's stocks (keys 36, 8, 37, 9, 38), Z X their piles (1, 30);
+        # H J K L ; player 1's (10, 39, 11, 40, 12), N M (32, 4); the rest unused.
+        "keymap": b"\xff\x05\xff\xff\x16"
+        + b"\xff" * 3
+        + b"\x01\x03\x10\x12\x14"
+        + b"\xff" * 17
+        + b"\x06\xff\x15\xff\xff\xff\x00\x02\x04\x11\x13"
+        + b"\xff" * 15,
         "cursor": False,
-        "buttons": "keyboard",
+        "buttons": "firmware_keyboard",
         # The firmware's own scanner of the keyboard (cardputer_keyboard.KEYBOARD,
         # made at boot): interval (s), debounce threshold, queue length.
-        "scan": (0.01, 2, 20),
-        "seats": "side",  # two people share the keyboard, both facing the screen
-        "menu_keys": ("move: A/S or H/J", "Z/N change, X/M go"),  # (the menu's help, in its keys)
-        "pile_2": "X/M",  # (the pause's and the lobby's words for the pile 2 key)
-        "legend": (("keys ASDFG", "piles ZX"), ("keys HJKL;", "piles NM")),  # beside each player's cards, round 1
+        # (The Cardputer's keys are strings of 11 letters or more: a shorter one,
+        # in every board's code, would be interned on every board: hardware/esp32_parts.py.)
+        "keypad_scan": (0.01, 2, 20),
+        "two_people_sit": "side_by_side",  # two people share the keyboard, both facing the screen
+        "menu_key_words": ("move: A/S or H/J", "Z/N change, X/M go"),  # (the menu's help, in its keys)
+        "pile_2_words": ("X or M: leave", "X or M: back"),  # (the pause's and the lobby's)
+        "first_round_keys": ("keys ASDFG\npiles ZX", "keys HJKL;\npiles NM"),  # beside each player's cards
         "libraries": ("neopixel",),
-        "flash": "esp32",  # nvm is a blob in the flash's NVS, written whole (hardware/storage.py)
-        "sound": ("i2s", "I2S_BIT_CLOCK", "I2S_WORD_SELECT", "I2S_DATA"),
+        "flash": "esp32s3_nvs",  # nvm is a blob in the flash's NVS, written whole (hardware/storage.py)
+        "sound": ("i2s_amplifier", "I2S_BIT_CLOCK", "I2S_WORD_SELECT", "I2S_DATA"),
         "pixels": ("NEOPIXEL", 1),
         "link": ("TX", "RX"),
-        "radio": "espnow",  # linked play by radio too (SPIT_LINK = "espnow": hardware/radio.py)
+        "espnow_radio": True,  # linked play by radio too (SPIT_LINK = "espnow": hardware/radio.py)
     },
 }
 DEFAULT = "pico-st7789-240"

@@ -86,14 +86,14 @@ class RadioPort:
         self.partner = mac
 
     def unpair(self):
-        # Back to everyone in range (the partner found another handheld).
-        if self.to is not self.everyone:
-            self.now.peers.remove(self.to)
+        # Back to everyone in range (the partner found another handheld):
+        # True if it was paired.
+        if self.partner is None:
+            return False
+        self.now.peers.remove(self.to)
         self.to = self.everyone
         self.partner = None
-
-    def paired(self):
-        return self.partner is not None
+        return True
 
     def deinit(self):
         self.now.deinit()

@@ -124,8 +124,7 @@ class Screen:
     pitch: int  # the back edges' pitch in that grid
     strips: int  # strips of a place's paper (the last its gap)
     width: int  # the screen's
-    legend: "list | None"  # each player's keys as Texts, shown in the first round (a keyboard's), or None
-    legend_words: tuple  # what they say (the profile's "legend")
+    legend: "tuple | None"  # a keyboard's legend: (each player's Text, what each says), or None
 
     def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
@@ -241,12 +240,13 @@ class Screen:
             self._seen_game = game
             self._seen_round = game.round
             if self.legend is not None:  # a keyboard's keys, the first round, for who plays at it
+                texts, words = self.legend
                 one = self.worded != 3  # (linked: this device's player, whichever seat, plays player 0's keys)
                 for p in range(2):
                     keys = game.round < 2 and self.worded >> p & 1 and not self.watched >> p & 1
                     if keys:
-                        self.legend[p].show(self.legend_words[0 if one else p])
-                    self.legend[p].group.hidden = not keys
+                        texts[p].show(words[0 if one else p].split("\n"))
+                    texts[p].group.hidden = not keys
             if len(seen) != len(n):
                 self._seen = seen = bytearray(len(n))  # (a new game: not while one is played)
         # A refused move: a red cross at the card (or pile) for FLASH_MS, and

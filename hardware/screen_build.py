@@ -118,7 +118,7 @@ def build(screen, display, profile, folder=None):
     screen.scene = displayio.Group()
     screen.root.append(screen.table)
     screen.root.append(screen.scene)
-    _build_table(screen, w, h, z, profile.get("legend"))
+    _build_table(screen, w, h, z, profile.get("first_round_keys"))
     screen.text = Text(screen.scene, 0, 0, screen.cols, screen.rows, screen.text_scale)
     # Two people facing each other (twice): the top half turned round for
     # the top player, the same words upright below for the bottom one.
@@ -304,28 +304,20 @@ def _build_table(screen, w, h, z, legend):
         screen.big.group.hidden = True
         screen.big_top = _turned(Text(screen.table, 0, status[1] - 12, cols, 1, 2))
         screen.big_top.group.x = _cover(x - 2, big_w, screen.status_top, room)
-    screen.legend = _legend(screen, legend, x0, z)
-    screen.legend_words = legend or ()
+    # A keyboard's legend (the profile's "first_round_keys": each player's
+    # two lines, which keys play their stocks and piles), beside each
+    # player's cards in the margin left of the rows; shown in the first round
+    # (Screen.show_game, placed by seats.seat). None where the buttons need none.
+    screen.legend = None
+    if legend:
+        cols = max(len(line) for each in legend for line in each.split("\n"))
+        if 6 * cols + 2 > x0 or ch < 24:
+            raise ValueError("no room for the keys' legend")  # (a layout error: the tests build every profile)
+        texts = (Text(screen.table, 0, 0, cols, 2), Text(screen.table, 0, 0, cols, 2))
+        for text in texts:
+            text.group.hidden = True
+        screen.legend = (texts, legend)
     screen.set_style(False, False)
-
-
-def _legend(screen, words, row_x, z):
-    # A keyboard's legend (the profile's "legend": each player's two lines,
-    # which keys play their stocks and piles), beside each player's cards in
-    # the margin left of the rows; shown in the first round (Screen.show_game,
-    # placed by seats.seat). None where the buttons need none.
-    if not words:
-        return None
-    cols = max(len(line) for pair in words for line in pair)
-    if 6 * cols + 2 > row_x or z["card_h"] < 24:
-        raise ValueError("no room for the keys' legend")  # (a layout error: the tests build every profile)
-    legend = []
-    for p in range(2):
-        text = Text(screen.table, 0, 0, cols, 2)
-        text.show(words[p])
-        text.group.hidden = True
-        legend.append(text)
-    return legend
 
 
 def _face(screen, x, y, w):

@@ -38,7 +38,7 @@ def seat(screen, facing, bottom=0):
                 mark.flip_y = turned
     if screen.legend is not None:  # each player's keys beside their cards (turned round with them)
         for p in range(2):
-            text = screen.legend[p]
+            text = screen.legend[0][p]
             turned = p == 1 and facing
             y = screen.card_y[p ^ bottom] + (z["card_h"] - 24) // 2
             text.grid.flip_x = turned

@@ -77,7 +77,7 @@ def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
     board = Board(profile, screen)
     app = board.app
     # (Two people share a Cardputer's keyboard side by side: both upright.)
-    assert app.style & FACING == (0 if profile.get("seats") == "side" else FACING) and app.players == 0
+    assert app.style & FACING == (0 if profile.get("two_people_sit") == "side_by_side" else FACING) and app.players == 0
     # The players line is the second: move there and change it once (vs Easy).
     if profile["cursor"]:  # the PyBadge's D-pad: Down moves, Left/Right change
         board.tap(0, PILE_0 + 1)
@@ -191,7 +191,7 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     board.run(100)
     assert app.mode == PAUSED
     for copy in _pages_seen(board, screen, display, profile, name + "-pause", tmp_path):
-        leave = profile.get("pile_2", "pile 2") + ": leave"  # (a Cardputer names its keys: X/M)
+        leave = profile.get("pile_2_words", ("pile 2: leave",))[0]  # (a Cardputer names its keys: X or M)
         assert {"PAUSED by bottom", "any key: go on", "waiting: bottom top", leave} <= copy, copy
     # Game over, after the bottom player's last card.
     app.play(position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)

@@ -139,7 +139,7 @@ def cut_every_step(chip, saves):
     return cuts, lost, compacted, store
 
 
-@pytest.mark.parametrize("chip,count", [("rp2040", 250), ("samd51", 30), ("esp32", 30)])
+@pytest.mark.parametrize("chip,count", [("rp2040", 250), ("samd51", 30), ("esp32s3_nvs", 30)])
 def test_a_power_cut_at_any_step_of_any_save_leaves_the_last_save_or_the_one_before(chip, count):
     # Every erase and every half page of every write cut, for settings, tally
     # and match records, on the Pico's flash and the PyBadge's. Only a cut
@@ -201,7 +201,7 @@ def test_an_esp32_s_nvm_starts_as_zeros_and_each_write_replaces_the_blob():
     # written, it reads as 8 KB of zeros, which is nothing saved, said
     # nothing about; a write erases the blob, then writes it whole.
     said = []
-    flash = FlashNvm("esp32")
+    flash = FlashNvm("esp32s3_nvs")
     assert len(flash) == 8192 and not any(flash[0:8192])
     store = Store(flash, say=said.append, erases_always=True)
     assert store.load(SETTINGS) is None and said == []
@@ -209,10 +209,10 @@ def test_an_esp32_s_nvm_starts_as_zeros_and_each_write_replaces_the_blob():
     assert (flash.erases, flash.pages) == (0, 0)  # held back
     store.flush()
     assert (flash.erases, flash.pages) == (1, 1)
-    again = Store(FlashNvm("esp32", flash.flash), say=said.append)
+    again = Store(FlashNvm("esp32s3_nvs", flash.flash), say=said.append)
     assert again.load(SETTINGS) == b"\x01\x02" and said == []
     # A cut after the erase: zeros, nothing saved, and still nothing said.
-    cut = FlashNvm("esp32", flash.flash)
+    cut = FlashNvm("esp32s3_nvs", flash.flash)
     cut.cut_at = 1
     with pytest.raises(PowerCut):
         cut[0:8192] = bytes(8192)

@@ -167,7 +167,7 @@ def one_match(args):
                 latencies.append((at - pressed[player][k[player]]) / 1000)
             k[player] += 1
     divergences = max(a.app.linked.divergences, b.app.linked.divergences)
-    strangers = sum(d.app.linked.strangers + getattr(d.uart, "strangers", 0) for d in pair.devices)
+    strangers = sum(getattr(d.uart, "strangers", 0) for d in pair.devices)
     return (a.app.linked.count, divergences, 0 if equal else 1, equal, latencies, strangers)
 
 

@@ -31,7 +31,10 @@ With --session, instead: a session of six matches in a row without a restart
 the computer, linked Spit and linked Speed with a second emulated Pico), back
 to the menu between each: the heap free in the menu after each match (a
 collection first) and its growth from the first, the lowest free between
-passes in each match, the largest block the heap gives 4 s into each match
+passes in each match and the lowest just after a collection (what lives:
+the headroom a MemoryError would meet; the first counts garbage too, as
+CircuitPython collects only when an allocation fails), the largest block the
+heap gives 4 s into each match
 and in the menu, and the names the firmware can still intern at the end.
 Goals: no MemoryError; the menu's heap after each match within 1 KB of the
 first; lowest free at least 56 KB linked, 72 KB on one device; the largest
@@ -249,12 +252,13 @@ def session_figures(work, name="pico-st7789-240"):
             m = menus[i] if i < len(menus) else None
             k = matches[i] if i < len(matches) else None
             print(
-                "  %-6s %-8s lowest free in it %s; 4 s in: free %s, largest block %s; then the menu: free %s (%s), "
-                "largest block %s"
+                "  %-6s %-8s lowest free in it %s (after a collection %s); 4 s in: free %s, largest block %s; "
+                "then the menu: free %s (%s), largest block %s"
                 % (
                     game,
                     who,
                     "%.1f KB" % (m[3] / 1024) if m else "-",
+                    "%.1f KB" % (m[4] / 1024) if m and len(m) > 4 else "-",
                     "%.1f KB" % (k[1] / 1024) if k else "-",
                     "%.1f KB" % (k[2] / 1024) if k else "-",
                     "%.1f KB" % (m[1] / 1024) if m else "-",

@@ -372,7 +372,7 @@ def backup_name(drive):
 
 def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
     profile = profiles.get(name)
-    if link == "espnow" and profile.get("radio") != "espnow":
+    if link == "espnow" and not profile.get("espnow_radio"):
         raise FlashError("profile %s has no ESP-NOW radio: LINK=espnow is for a Cardputer (LINK=1: a cable)" % name)
     libraries = profile["libraries"]
     manifest = read_manifest(drive)

@@ -30,7 +30,7 @@
 #                             time: reading the heap walks it, 8 ms on a Pico
 #   probe position TEXT       the game's position then
 #   probe match T FREE LARGEST
-#   probe menu T FREE LARGEST LOWEST
+#   probe menu T FREE LARGEST LOWEST LIVE
 #                             with SPIT_PROBE_SESSION=1 (a session of matches,
 #                             tools/bench_pico.py --session): 4 s into each
 #                             match, and at each return to the menu (a linked
@@ -39,7 +39,11 @@
 #                             that can be had then (bytearrays tried, halving
 #                             the gap, to 256 B); at the menu also the lowest
 #                             free between passes since the last (the heap is
-#                             read every pass: not for timing)
+#                             read every pass: not for timing), and the lowest
+#                             free just after a collection (LIVE: a pass whose
+#                             free rose by 1 KB or more had one, the firmware's
+#                             own when an allocation failed, or the game's: the
+#                             headroom left, garbage of that pass aside)
 #   probe linked SEAT REFEREE EVENTS DIVERGENCES BAD GOOD STATE PROBLEM
 #                             linked play: this device's player, 1 if it referees,
 #                             the order's events, divergences mended, bad and good
@@ -108,6 +112,8 @@ def probe():
         gc.disable()
     session = os.getenv("SPIT_PROBE_SESSION") == "1"
     low = gc.mem_free()  # the session's lowest free since the last menu
+    live = low  # of it, the lowest just after a collection
+    last_free = low  # the free after the last pass
     playing = False  # a match (or its scenes) since the last menu
     match_at = None  # when the match began (its heap looked at 4 s in)
     while io.running:
@@ -138,10 +144,14 @@ def probe():
                         most = spent
         if session:
             m = gc.mem_free()
+            collected = m >= last_free + 1024  # (a collection in this pass: what is left is what lives)
+            last_free = m
             if app.mode != 0:  # (hardware/modes.py: MENU)
                 playing = True
                 if m < low:
                     low = m
+                if collected and m < live:
+                    live = m
                 if app.mode == 1 and match_at is None:  # MATCH
                     match_at = supervisor.ticks_ms()
                 if match_at is not None and match_at >= 0 and ((supervisor.ticks_ms() - match_at) & _MASK) >= 4000:
@@ -154,8 +164,8 @@ def probe():
                 match_at = None
                 gc.collect()
                 free_now = gc.mem_free()
-                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low)
-                low = gc.mem_free()
+                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low, live)
+                low = live = last_free = gc.mem_free()
                 if os.getenv("SPIT_PROBE_MODULES"):
                     import sys
 

@@ -375,7 +375,7 @@ def main():
         board.pull_ups = False
     elif wiring:
         board.i2c_devices = tuple(int(a, 16) for a in wiring.split(","))
-    chip = {"pico": "rp2040", "cardputer": "esp32"}.get(opts["board"], "samd51")
+    chip = {"pico": "rp2040", "cardputer": "esp32s3_nvs"}.get(opts["board"], "samd51")
     microcontroller.use(chip)
     if opts["nvm"]:  # the flash as an earlier run left it (the rest erased)
         raw = opts["nvm"]
@@ -515,7 +515,7 @@ def report(driver):
             print("want " + line)
     flash = microcontroller.nvm.flash
     used = len(flash)
-    erased = (0xFF, 0 if microcontroller.nvm.chip == "esp32" else 0xFF)  # (an ESP32's nvm starts as zeros)
+    erased = (0xFF, 0 if microcontroller.nvm.chip == "esp32s3_nvs" else 0xFF)  # (an ESP32's nvm starts as zeros)
     while used and flash[used - 1] in erased:
         used -= 1
     print("nvm " + "".join("%02x" % b for b in flash[:used]))

@@ -42,8 +42,16 @@ def main(seed, ms, loss, profile, radio):
     print("events", a.app.linked.count, "checked", checked, "differ", differ)
     print("resent", a.app.linked.link.resent, b.app.linked.link.resent, "bad", a.app.linked.link.bad)
     if radio:
-        print("lost", link.lost, "of", link.sent, "packets; paired", a.uart.paired(), b.uart.paired())
-        print("strangers", [d.app.linked.strangers + d.uart.strangers for d in pair.devices])
+        print(
+            "lost",
+            link.lost,
+            "of",
+            link.sent,
+            "packets; paired",
+            a.uart.partner is not None,
+            b.uart.partner is not None,
+        )
+        print("strangers", [d.uart.strangers for d in pair.devices])
     print("final", a.app.game.text())
     print("final", b.app.game.text())
 
