@@ -196,7 +196,7 @@ class Pair:
         while self.t_us[0] < end:
             if self.run_until(self.playing, 500):
                 return True
-            if all(d.app.mode == PAUSED and d.app.pause_why in ("cable back", "radio back") for d in self.devices):
+            if all(d.app.mode == PAUSED and d.app.pause_why in ("cable back", "radio's back") for d in self.devices):
                 for d in self.devices:
                     d.press(STOCK_0)
         return self.playing()

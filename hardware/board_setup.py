@@ -80,11 +80,13 @@ def open_board(profile, linked=False):
 def _open_rest(display, board, profile, ticks_ms, linked):
     import keypad
 
-    radio = linked == "espnow"  # (linked play by radio: SPIT_LINK = "espnow")
+    # Linked play by radio: SPIT_LINK = "espnow" (any SPIT_LINK but 1, which
+    # hardware/esp32_parts.py then checks: its name is not interned on a Pico).
+    radio = bool(linked) and linked is not True and len(str(linked)) > 1  # (1 or True: the cable)
     if radio and not profile.get("espnow_radio"):
         raise SetupError(
-            'SPIT_LINK is "espnow", but profile %s has no ESP-NOW radio (an ESP32-S2 or S3 board\'s). '
-            "On a cable: SPIT_LINK = 1" % profile["name"]
+            'SPIT_LINK is %r: on profile %s, whose link is a cable, SPIT_LINK = 1 ("espnow", the radio, is an '
+            "ESP32-S2 or S3 board's)" % (linked, profile["name"])
         )
     link = profile.get("link") if linked and not radio else None
     if linked and not radio and link is None:
@@ -108,7 +110,8 @@ def _open_rest(display, board, profile, ticks_ms, linked):
     io = BoardIO(profile, ticks_ms, display, keys, keypad.Event(), feedback, store)
     io.release = release
     if radio:
-        io.open_link = getattr(getattr(_need("hardware.esp32_parts"), "esp32_parts"), "open_espnow_radio_link")()  # noqa: B009
+        parts = getattr(_need("hardware.esp32_parts"), "esp32_parts")  # noqa: B009
+        io.open_link = getattr(parts, "open_espnow_radio_link")(linked)  # noqa: B009
     elif link is not None:
         from .cable import Cable
         from .profiles import LINK_BAUD

@@ -34,8 +34,11 @@ def open_i2s_amplifier(pins):
     return audiobusio.I2SOut(pins[0], pins[1], pins[2])
 
 
-def open_espnow_radio_link():
-    # Linked play by radio: what opens ESP-NOW when linked play is chosen (hardware/radio.py).
+def open_espnow_radio_link(link):
+    # Linked play by radio (link: SPIT_LINK, "espnow"): what opens ESP-NOW
+    # when linked play is chosen (hardware/radio.py).
+    if link != "espnow":
+        raise SetupError('SPIT_LINK is %r: 1 for a cable, "espnow" for the radio' % (link,))
     from .radio import Radio
 
     return Radio()

@@ -44,7 +44,7 @@ class Hello:
     def step(self, now):
         # Looking for the other device: a hello when one is due.
         linked = self.linked
-        if linked.pair and ticks_diff(now, self._heard_at) >= 4 * HELLO_MS and linked.link.uart.unpair():
+        if linked.pair and ticks_diff(now, self._heard_at) >= 4 * HELLO_MS and linked.pair(False):
             linked.peer = 0  # (by radio: it paired with another handheld; ours to be found anew)
         if ticks_diff(now, self._at) < HELLO_MS:
             return

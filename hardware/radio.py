@@ -74,8 +74,11 @@ class RadioPort:
             self.last = mac
             return n
 
-    def pair(self):
-        # The sender of the packet read last is the partner, from now on.
+    def pair(self, keep=True):
+        # The sender of the packet read last is the partner, from now on
+        # (keep False: back to everyone in range; True if it was paired).
+        if not keep:
+            return self.unpair()
         mac = self.last
         if mac is None or mac == self.partner:
             return

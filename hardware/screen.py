@@ -124,7 +124,9 @@ class Screen:
     pitch: int  # the back edges' pitch in that grid
     strips: int  # strips of a place's paper (the last its gap)
     width: int  # the screen's
-    legend: "tuple | None"  # a keyboard's legend: (each player's Text, what each says), or None
+    # A keyboard's legend of its keys: (each player's Text, what each says), or
+    # None. ("keys": a name the firmware's own, so none is interned for it.)
+    keys: "tuple | None"
 
     def __init__(self, display, profile, folder=None):
         self.speed = False  # the game on the table is Speed (set by the App)
@@ -239,8 +241,8 @@ class Screen:
         if full:
             self._seen_game = game
             self._seen_round = game.round
-            if self.legend is not None:  # a keyboard's keys, the first round, for who plays at it
-                texts, words = self.legend
+            if self.keys is not None:  # a keyboard's keys, the first round, for who plays at it
+                texts, words = self.keys
                 one = self.worded != 3  # (linked: this device's player, whichever seat, plays player 0's keys)
                 for p in range(2):
                     keys = game.round < 2 and self.worded >> p & 1 and not self.watched >> p & 1

@@ -144,7 +144,7 @@ def _grid(screen, sheet, width, height, tile_w, tile_h, x, y, blank, ink=None):
     return grid
 
 
-def _build_table(screen, w, h, z, legend):
+def _build_table(screen, w, h, z, keys):
     cw, ch, tw, rh = z["card_w"], z["card_h"], z["card_tile_w"], z["row_h"]
     screen.layout = z
     gw, gh = z["glyph_w"], z["glyph_h"]
@@ -308,15 +308,15 @@ def _build_table(screen, w, h, z, legend):
     # two lines, which keys play their stocks and piles), beside each
     # player's cards in the margin left of the rows; shown in the first round
     # (Screen.show_game, placed by seats.seat). None where the buttons need none.
-    screen.legend = None
-    if legend:
-        cols = max(len(line) for each in legend for line in each.split("\n"))
+    screen.keys = None
+    if keys:
+        cols = max(len(line) for each in keys for line in each.split("\n"))
         if 6 * cols + 2 > x0 or ch < 24:
             raise ValueError("no room for the keys' legend")  # (a layout error: the tests build every profile)
         texts = (Text(screen.table, 0, 0, cols, 2), Text(screen.table, 0, 0, cols, 2))
         for text in texts:
             text.group.hidden = True
-        screen.legend = (texts, legend)
+        screen.keys = (texts, keys)
     screen.set_style(False, False)
 
 

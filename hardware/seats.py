@@ -36,9 +36,9 @@ def seat(screen, facing, bottom=0):
                 mark.y = screen.marks_y[row]
                 mark.flip_x = turned
                 mark.flip_y = turned
-    if screen.legend is not None:  # each player's keys beside their cards (turned round with them)
+    if screen.keys is not None:  # each player's keys beside their cards (turned round with them)
         for p in range(2):
-            text = screen.legend[0][p]
+            text = screen.keys[0][p]
             turned = p == 1 and facing
             y = screen.card_y[p ^ bottom] + (z["card_h"] - 24) // 2
             text.grid.flip_x = turned

@@ -154,7 +154,7 @@ class Snapshot:
             else:
                 app.draw_match(now)
         else:
-            app.pause(now, "radio back" if self.linked.pair else "cable back")
+            app.pause(now, "radio's back" if self.linked.pair else "cable back")
 
     def _begin(self, game, now, counting):
         app = self.linked.app

@@ -171,7 +171,7 @@ def expected_screen(screen, width, height):
     texts = {
         id(t.group): t
         for t in (screen.status, screen.status_top, screen.status_low, screen.big, screen.big_top)
-        + (tuple(screen.legend[0]) if screen.legend else ())
+        + (tuple(screen.keys[0]) if screen.keys else ())
         if t is not None
     }
     for item in screen.table:

@@ -258,7 +258,7 @@ def test_radio_on_a_board_without_one_is_a_clear_message(drives):
     out = run_vm(
         DRIVER, "/drive", "pico", "--set", "SPIT_LINK=espnow", pkgs=STAND_IN_PKGS, drive=str(drives["pico-st7789-240"])
     )
-    assert 'SPIT_LINK is "espnow", but profile pico-st7789-240 has no ESP-NOW radio' in out, out
+    assert "SPIT_LINK is 'espnow': on profile pico-st7789-240, whose link is a cable, SPIT_LINK = 1" in out, out
 
 
 @pytest.mark.parametrize("profile,game", [("pybadge", "spit"), ("pico-st7789-240", "speed")])

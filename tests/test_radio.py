@@ -180,7 +180,7 @@ def test_radio_silence_pauses_both_within_2_s_and_the_match_goes_on():
     assert all(d.app.pause_why == "radio silent" for d in pair.devices)
     assert "PAUSED: radio silent" in pair.devices[0].app.screen.lines
     pair.run(4000)
-    assert all(d.app.pause_why == "radio back" for d in pair.devices) and pair.agree()
+    assert all(d.app.pause_why == "radio's back" for d in pair.devices) and pair.agree()
     for d in pair.devices:
         d.press(STOCK_0)
     pair.run(3500)
@@ -235,7 +235,7 @@ def test_each_linked_cardputer_shows_its_own_player_s_keys_beside_its_cards(monk
     assert pair.start()
     for d, screen in zip(pair.devices, screens):
         seat = d.app.linked.seat
-        mine, theirs = screen.legend[0][seat], screen.legend[0][1 - seat]
+        mine, theirs = screen.keys[0][seat], screen.keys[0][1 - seat]
         assert [line.rstrip() for line in mine.text.split("\n")] == ["keys ASDFG", "piles ZX"] and not mine.group.hidden
         assert theirs.group.hidden
         assert mine.group.y > screen.card_y[1]  # (at the bottom: this device's player sits there)

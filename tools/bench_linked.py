@@ -345,7 +345,7 @@ def pulled(seed, radio=False):
         for i, d in enumerate(pair.devices):
             if paused[i] is None and d.app.mode == PAUSED:
                 paused[i] = (pair.t_us[0] - t) / 1000
-    pair.run_until(lambda: all(d.app.pause_why in ("cable back", "radio back") for d in pair.devices), 8000)
+    pair.run_until(lambda: all(d.app.pause_why in ("cable back", "radio's back") for d in pair.devices), 8000)
     back = pair.agree()
     for d in pair.devices:
         d.press(STOCK_0)
