@@ -1,9 +1,10 @@
 # The parts only the ESP32 boards have (the M5Stack Cardputer's): its
 # keyboard, its I2S amplifier, its radio. Loaded by hardware/board_setup.py
 # on such a board only, by a name it never interns: every name a module uses
-# is interned for good when it loads (a Pico's firmware has about 16 names to
-# spare in a long session before its next pool of names takes 7 KB at once:
-# docs/firmware.md), so what a Pico never runs is not in a module it loads.
+# is interned for good when it loads (a Pico's firmware has only a few names
+# to spare in a long session before its next pool of names takes 7 KB at
+# once: docs/firmware.md, tests/test_heap_map.py's budget), so what a Pico
+# never runs is not in a module it loads.
 
 from .profiles import SetupError
 
