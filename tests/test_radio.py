@@ -3,6 +3,7 @@ frame a packet), on the modelled air (desktop/radio_model.py). Rule ids:
 SP-7 and D-5 across two devices, as on the cable (tests/test_linked.py)."""
 
 import pytest
+from test_linked import play_checked as play
 
 from desktop.keys import POWER_ON_TICKS
 from desktop.link_model import Clock
@@ -11,7 +12,7 @@ from desktop.radio_model import BROADCAST, HEADER, Air
 from hardware import profiles
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.modes import MATCH, OVER, PAUSED
+from hardware.modes import MATCH, PAUSED
 from hardware.radio import RX_BYTES, Radio, RadioPort
 from hardware.ticks import ticks_add
 
@@ -138,25 +139,6 @@ def test_the_port_pairs_with_the_sender_of_the_last_packet_and_refuses_strangers
 
 
 # -- two Cardputers by radio --
-
-
-def play(pair, racers, ms):
-    a, b = pair.devices
-    checked = 0
-    last = -1
-    end = pair.t_us[0] + ms * 1000
-    while pair.t_us[0] < end:
-        for r in racers:
-            r.step()
-        pair.run(1)
-        la, lb = a.app.linked, b.app.linked
-        if la.count == lb.count != last and not lb.lost:
-            last = la.count
-            assert a.app.game.text() == b.app.game.text(), "diverged at event %d" % last
-            checked += 1
-        if a.app.mode == OVER and b.app.mode == OVER:
-            break
-    return checked
 
 
 def test_radio_silence_pauses_both_within_2_s_and_the_match_goes_on():
