@@ -251,6 +251,15 @@ class Screen:
                     texts[p].group.hidden = not keys
             if len(seen) != len(n):
                 self._seen = seen = bytearray(len(n))  # (a new game: not while one is played)
+        # Cards first: a frame that changes a card (a play, a turn, a new
+        # round) draws the cards and the marks that light; the counts, the
+        # back edges, a marker going out, the middle's words and, at a new
+        # round, the spit piles it empties come at the next pass, a few ms
+        # later (displayio composes each changed grid's area in turn: what
+        # the press's frame leaves out reaches the screen before it). A
+        # refusal's word likewise follows its mark at the card.
+        held = full or n != seen or self.speed and turned
+        hold_words = held
         # A refused move: a red cross at the card (or pile) for FLASH_MS, and
         # its reason in the middle; where it has no place, beside the count.
         # Only a refusal not lit before lights it (a player's old reason stays
@@ -259,6 +268,7 @@ class Screen:
             counts = controls.refusals
             lit = self._refusals
             if counts != lit:
+                hold_words = True
                 for p in range(2):
                     if counts[p] != lit[p]:
                         lit[p] = counts[p]
@@ -310,6 +320,7 @@ class Screen:
         # The stocks to look at: bit i for place i (player i // 5, stock i % 5).
         drawn_in = self._mark_drawn
         changed = n != seen
+        again = self._later >> 10  # (the counts a held frame left: see below)
         if full or self.speed and changed:
             dirty = 0x3FF
             self._later = 0
@@ -344,23 +355,29 @@ class Screen:
                 for half in (0x1F, 0x3E0):
                     if dirty & half:
                         later |= gone & half & ~dirty
-            dirty |= (gone & ~later) | self._later  # (and what the last call left)
+            dirty |= (gone & ~later) | (self._later & 0x3FF)  # (and what the last call left)
             self._later = later
             if later:
                 redraw_at = now_ms
+        if held:  # (their back edges at the next call, and the counts: bit 10)
+            self._later |= dirty | 0x400
+            redraw_at = now_ms
+        rows = held and self.marks  # (the small screen's rows hold its markers: drawn now)
         i = 0
         while dirty:
             if dirty & 1:
-                self._stock(game, i // 5, i % 5, i, n, mark_in)
+                self._stock(game, i // 5, i % 5, i, n, mark_in, rows)
             dirty >>= 1
             i += 1
         first = _SPEED_PILE if self.speed else SPIT_PILES
         crossed = refused[0] != self._drawn_refused[0] or refused[1] != self._drawn_refused[1]
         for k in range(2):
             j = first + k
-            if full or turned or n[j] != seen[j]:
-                self._pile(game, k, j)
-            elif crossed:
+            if full:
+                pass  # (a new round's piles a pass after its stocks, with the counts)
+            elif turned or again or n[j] != seen[j]:
+                self._pile(game, k, j, held)
+            if crossed or again and not held:
                 self._pile_arrow(k, n[j])
         self._drawn_refused[0] = refused[0]
         self._drawn_refused[1] = refused[1]
@@ -369,7 +386,10 @@ class Screen:
         counted = changed and (
             self.speed or n[SPIT_CARDS] != seen[SPIT_CARDS] or n[SPIT_CARDS + 1] != seen[SPIT_CARDS + 1]
         )
-        if full or star != self._drawn_star or counted:
+        if held:
+            pass  # (drawn at the next call)
+        elif full or again or star != self._drawn_star or counted:
+            full = full or again
             for p in range(2):
                 info = self.info[p]
                 if full or star != self._drawn_star:
@@ -387,7 +407,8 @@ class Screen:
                     if full:
                         for i in range(self.side_at, self.side_at + 3):
                             _put(info, i, GLYPH_BLANK)
-        self._drawn_star = star
+        if not held:
+            self._drawn_star = star
         if changed or full:
             seen[:] = n  # (a slice the VM keeps on its stack: nothing allocated)
         why = self._newest  # (which reason comes first)
@@ -397,7 +418,9 @@ class Screen:
         key = ((game.round & 0xFFFF) * 8 + phase) * 4 + (
             game.winner + 1 if phase == GAME_OVER else game.chooser + 1 if phase == CHOOSE else 0
         )
-        if key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
+        if hold_words and (key != self._status_key or why != self._status_why):
+            redraw_at = now_ms  # (the next call)
+        elif key != self._status_key or why != self._status_why:  # with the phase, the round or a refusal, not a move
             big = self.big
             # The lines, unless only a refusal changed where it is shown big
             # (the lines below it stay as they are: nothing to look at).
@@ -454,9 +477,10 @@ class Screen:
             big.group.hidden = True
             big.show(())
 
-    def _stock(self, game, p, s, i, n, mark_in):
+    def _stock(self, game, p, s, i, n, mark_in, held):
         # Stock s of player p (place i): its card, the back edges under it
-        # and its marker, each redrawn only where it changed.
+        # (held: not yet, see show_game) and its marker, each redrawn only
+        # where it changed.
         mark = -1
         if s >= game.stocks:
             card = _NO_STOCK
@@ -507,13 +531,13 @@ class Screen:
                 rank.hidden = True
                 suit.hidden = True
         was = self._drawn_row[i]
-        if was != row:
+        if was != row and not held:
             self._drawn_row[i] = row
             if self.row_lines:
                 self._row(self.depth[p], s, was, row)
             else:
                 _put(self.depth[p], s, row)
-        if self.marks and self._drawn_mark[i] != mark:
+        if self.marks and self._drawn_mark[i] != mark and not (held and mark == MARK_BLANK):
             self._drawn_mark[i] = mark
             _put(self.marks[p][s], 0, mark)
 
@@ -553,9 +577,9 @@ class Screen:
                 t = r * 5 + (edge if up % pitch == 0 and up // pitch < k else ROW_DEPTH)
             _put(grid, r * 5 + s, t)
 
-    def _pile(self, game, k, j):
+    def _pile(self, game, k, j, held):
         # Spit pile k (Speed's play pile; pile j of the game): its card, face
-        # down while Speed's wait, and its count.
+        # down while Speed's wait, and its count (held: at the next call).
         card = game.top(j)
         face_down = self.speed and game.phase == READY  # Speed's middle cards wait face down
         drawn = self._drawn_card
@@ -567,7 +591,8 @@ class Screen:
             self._show_card(
                 self.piles[k], self.pile_ranks[k], self.pile_suits[k], card, face_down, _UNDRAWN if was_down else was
             )
-        self._pile_arrow(k, game.counts[j])
+        if not held:
+            self._pile_arrow(k, game.counts[j])
 
     def _pile_arrow(self, k, size):
         # The pile's size and the arrow to who spits on it (D-2); a cross for

@@ -24,6 +24,20 @@ HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 STUCK1 = "5C/5D/5H/5S/4C"
 
 
+def settle(screen, g, controls, now):
+    """Screen.show_game at now, called again while it asks for the next pass
+    (cards first: a frame that changes a card leaves the counts, the back
+    edges and the words to the next call): what a board shows a pass or two
+    later. Returns what the last call returned (when to draw again)."""
+    due = screen.show_game(g, controls, now)
+    calls = 1
+    while due == now:
+        calls += 1
+        assert calls <= 3, "show_game kept asking for the next pass"
+        due = screen.show_game(g, controls, now)
+    return due
+
+
 def play_scene(controls):
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
     controls.chosen[0] = 1

@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
 from helpers import middle, position, speed_position  # noqa: E402
-from screens import check_pixels, row_drawn, snapshot
+from screens import check_pixels, row_drawn, settle, snapshot
 
 from desktop.keys import POWER_ON_TICKS  # noqa: E402
 from hardware import sprites  # noqa: E402
@@ -71,24 +71,24 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
     if screen.speed:
         controls.call = g.call
     t = POWER_ON_TICKS
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     name = "%s-%s-%s" % (profile["name"], kind, "facing" if facing else "side")
 
     # The bottom player is refused: their mark and word, for FLASH_MS.
     t = _play_from(controls, g, profile, 0, 2, 0, t)
     assert controls.result[0]
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     image = snapshot(display, name + "-1-bottom-refused", tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     assert _refused_marks(screen) == [(0, 2)]
     t = (t + FLASH_MS + 1200) % _WRAP  # 2.2 s later: long out
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     assert _refused_marks(screen) == []
 
     # The top player is refused: only their mark, and the middle names them.
     t = _play_from(controls, g, profile, 1, 2, 0, t)
     assert controls.result[1] and controls.result[0]  # the bottom's old reason is still kept
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     image = snapshot(display, name + "-2-top-refused", tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     assert _refused_marks(screen) == [(1, 2)]
@@ -103,10 +103,10 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
 
     # A legal play by the top player once that is out brings no mark back.
     t = (t + FLASH_MS + 100) % _WRAP
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     t = _play_from(controls, g, profile, 1, 0, 0, t)
     assert controls.result[1] == 0
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     image = snapshot(display, name + "-3-top-played", tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     assert _refused_marks(screen) == []
@@ -126,7 +126,7 @@ def test_the_middle_speaks_plain_words(rig, tmp_path):
     for _ in range(2):
         t = _tap(controls, g, profile, 0, STOCK_0 if not profile["cursor"] else NEXT, t)
     assert g.called == 1 and controls.result[0]  # the second call was refused
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     image = snapshot(display, "%s-called-twice" % profile["name"], tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     said = middle(screen)[-1]
@@ -134,7 +134,7 @@ def test_the_middle_speaks_plain_words(rig, tmp_path):
     g = position("8D/2C/2D/2H/2S", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD", spit0="3C", spit1="3D")
     g.play(0, 0)
     assert g.phase == STALEMATE
-    screen.show_game(g, None, t)
+    settle(screen, g, None, t)
     said = middle(screen)[-1]
     assert said in ("nobody can play", "no plays", "no play"), said
 
@@ -169,7 +169,7 @@ def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, f
     controls = Controls(profile["keymap"], profile["cursor"])
     g = _game("spit")
     t = POWER_ON_TICKS
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     before = [middle(screen, p if facing else -1) for p in range(2)]
     if screen.status_k != 2:  # (the big words are where the middle has two lines: the large cards' panels)
         assert screen.big is None
@@ -178,7 +178,7 @@ def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, f
     for p, stock in ((0, 2), (1, 2)):
         t = _play_from(controls, g, profile, p, stock, 0, t)
         assert controls.result[p]
-        screen.show_game(g, controls, t)
+        settle(screen, g, controls, t)
         image = snapshot(display, "%s-%d" % (name, p), tmp_path)
         check_pixels(screen, image, profile["width"], profile["height"])
         big = screen.big if p == 0 or not facing else screen.big_top
@@ -190,11 +190,11 @@ def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, f
         assert runs and all(n % 2 == 0 for n in runs), runs
         assert max(runs) >= 8  # (a glyph's stem: at least four font pixels)
         t = (t + FLASH_MS + 10) % _WRAP
-        screen.show_game(g, controls, t)
+        settle(screen, g, controls, t)
         assert screen.big.group.hidden and screen.big_top.group.hidden
         assert [middle(screen, q if facing else -1) for q in range(2)] == before
     g = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D", phase="slap")
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     image = snapshot(display, name + "-slap", tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     assert all(middle(screen, q if facing else -1) == ["SLAP!"] for q in range(2))

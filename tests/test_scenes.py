@@ -6,7 +6,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
 from helpers import middle, position, speed_position  # noqa: E402
-from screens import check_pixels, draw_text, rgb565, snapshot
+from screens import check_pixels, draw_text, rgb565, settle, snapshot
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
 from hardware import menu  # noqa: E402
@@ -112,7 +112,7 @@ def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
     g = position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", pile1="KD,AC", spit0="3C", spit1="3D", phase="slap")
     g.play(0, SLAP_0 + 1)  # the bottom player slaps pile 2 first: they take it, the top player pile 1
     assert g.phase == READY and list(g.took) == [1, 0]
-    screen.show_game(g, None, 0)
+    settle(screen, g, None, 0)
     image = snapshot(display, "%s-took-%s" % (profile["name"], "facing" if facing else "side"), tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     if not facing:
@@ -263,7 +263,7 @@ def test_the_first_round_says_what_the_pile_arrows_mean(rig, tmp_path):
     profile, display, screen = rig
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
     assert g.round == 1
-    screen.show_game(g, None, 0)
+    settle(screen, g, None, 0)
     image = snapshot(display, "%s-arrows" % profile["name"], tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     assert [screen.pile_info[k][0] for k in range(2)] == [sprites.GLYPH_ARROW_DOWN, sprites.GLYPH_ARROW_UP]
@@ -274,11 +274,11 @@ def test_the_first_round_says_what_the_pile_arrows_mean(rig, tmp_path):
     assert said or screen.status.cols < 19  # (every screen but the smallest says it)
     screen.opponent = ("^ CPU Easy", "CPU Easy")  # against the computer the line names it, as before
     screen.set_style(False, False)  # (as the App does when a match starts: everything looked at again)
-    screen.show_game(g, None, 0)
+    settle(screen, g, None, 0)
     assert "arrow" not in middle(screen)[-1]
     screen.opponent = ()
     g.round = 2  # after the first round the players know
-    screen.show_game(g, None, 0)
+    settle(screen, g, None, 0)
     assert "arrow" not in middle(screen)[-1]
 
 

@@ -7,6 +7,7 @@ import pytest
 from helpers import position
 from screens import (
     SCENES,
+    check_card,
     check_pixels,
     check_table,
     deep_scene,
@@ -15,14 +16,17 @@ from screens import (
     mark_pixels,
     paper_tile,
     row_drawn,
+    settle,
     sheet_image,
+    slap_scene,
     snapshot,
     tiles,
 )
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event
 from desktop.window import pygame_display_class
-from engine.spit import FILL_BASE, FOUR_STOCKS, PLAY, Game
+from engine.cards import NO_CARD
+from engine.spit import FILL_BASE, FOUR_STOCKS, PLAY, SLAP_0, SPIT, SPIT_PILES, Game
 from hardware import profiles, sprites
 from hardware.app import App
 from hardware.controls import Controls
@@ -36,7 +40,7 @@ def test_scene_on_the_pixels(rig, scene, tmp_path):
     controls = Controls(profile["keymap"], profile["cursor"])
     g = make(controls)
     assert g.phase == phase
-    screen.show_game(g, controls, 0)
+    settle(screen, g, controls, 0)
     image = snapshot(display, "%s-%s" % (profile["name"], scene), tmp_path)
     assert image.get_size() == (profile["width"], profile["height"])
     assert word in screen.status.text and lit(image, screen.status) > 0
@@ -61,7 +65,7 @@ def test_a_refused_mark_only_after_a_refused_move_on_the_boards_clock(rig, tmp_p
     profile, display, screen = rig
     controls = Controls(profile["keymap"], profile["cursor"])
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
-    assert screen.show_game(g, controls, POWER_ON_TICKS) is None  # nothing to redraw later
+    assert settle(screen, g, controls, POWER_ON_TICKS) is None  # nothing to redraw later
     image = snapshot(display, "%s-first-frame" % profile["name"], tmp_path)
     check_table(profile, screen, image, g)
     assert [mark_pixels(image, screen.info[p]) for p in range(2)] == [0, 0]
@@ -69,12 +73,12 @@ def test_a_refused_mark_only_after_a_refused_move_on_the_boards_clock(rig, tmp_p
     for at in (POWER_ON_TICKS + 1000, wrap - 100):
         controls.result[1] = 5  # player 1's move is refused
         controls.refusals[1] += 1
-        until = screen.show_game(g, controls, at)
+        until = settle(screen, g, controls, at)
         assert until == (at + FLASH_MS) % wrap
         image = snapshot(display, "%s-refused" % profile["name"], tmp_path)
         assert mark_pixels(image, screen.info[1]) > 0 and mark_pixels(image, screen.info[0]) == 0
-        assert screen.show_game(g, controls, (at + FLASH_MS - 5) % wrap) == until  # still lit
-        assert screen.show_game(g, controls, (at + FLASH_MS) % wrap) is None
+        assert settle(screen, g, controls, (at + FLASH_MS - 5) % wrap) == until  # still lit
+        assert settle(screen, g, controls, (at + FLASH_MS) % wrap) is None
         image = snapshot(display, "%s-refused-out" % profile["name"], tmp_path)
         assert [mark_pixels(image, screen.info[p]) for p in range(2)] == [0, 0]
 
@@ -88,14 +92,14 @@ def test_a_refusal_moving_along_a_row_draws_its_new_card_first_and_the_old_one_a
     controls = Controls(profile["keymap"], profile["cursor"])
     g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
     at = POWER_ON_TICKS
-    screen.show_game(g, controls, at)
+    settle(screen, g, controls, at)
     display.refresh()
     grid = screen.depth[0]
     span = grid.tile_width * grid.width * grid.tile_height * grid.height  # the whole row
     controls.result[0] = 5  # player 0's move is refused: no fit, at the first card
     controls.refused[0] = 0
     controls.refusals[0] += 1
-    screen.show_game(g, controls, at + 100)
+    settle(screen, g, controls, at + 100)
     display.refresh()
     assert row_drawn(screen, 0, 0) == sprites.ROW_REFUSED
     controls.refused[0] = 4  # and again, at the last card
@@ -115,6 +119,89 @@ def test_a_refusal_moving_along_a_row_draws_its_new_card_first_and_the_old_one_a
     assert 0 < first < span and 0 < second < span, (first, second, span)
 
 
+def _pile_counts(screen):
+    return [digits(screen.pile_info[k], 1) for k in range(2)]
+
+
+def test_a_turn_draws_its_piles_first_and_the_words_and_counts_at_the_next_pass(rig, tmp_path):
+    # Cards first: the frame of a press composes the cards it changes, no
+    # more (displayio composes each changed grid's area in turn); the
+    # middle's words and the counts come at the next pass, which show_game
+    # asks for by returning now. SP-4: both spit cards turned onto the piles.
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = Game(3)
+    settle(screen, g, controls, 0)
+    display.refresh()
+    display.refresh()  # (Blinka leaves the first full refresh's groups dirty once)
+    words = screen.status.text
+    counts = _pile_counts(screen)
+    g.play(0, SPIT)
+    g.play(1, SPIT)
+    assert g.phase == PLAY
+    pushed = display.pixels_pushed
+    assert screen.show_game(g, controls, 10) == 10  # (the rest at the next pass)
+    display.refresh()
+    first = display.pixels_pushed - pushed
+    for k in range(2):
+        check_card(screen, screen.piles[k], screen.pile_ranks[k], screen.pile_suits[k], g.top(SPIT_PILES + k))
+    assert screen.status.text == words and _pile_counts(screen) == counts
+    z = sprites.SIZES[screen.size]
+    cards = z["card_w"] * z["card_h"] + z["rank_w"] ** 2 + z["suit_w"] ** 2
+    assert 0 < first <= 2 * (cards + z["mark_w"] * z["mark_h"]), first  # (and a cursor that lights: PyBadge)
+    assert settle(screen, g, controls, 12) is None
+    image = snapshot(display, "%s-turned" % profile["name"], tmp_path)
+    assert screen.status.text != words and _pile_counts(screen) == ["1", "1"]
+    check_table(profile, screen, image, g)
+
+
+def test_a_refusal_lights_its_mark_first_and_says_why_at_the_next_pass(rig):
+    # The red bar at the card in the press's own frame; its word ("no fit")
+    # in the middle a pass later.
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = position("8D/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
+    at = POWER_ON_TICKS
+    settle(screen, g, controls, at)
+
+    def said():
+        return screen.status.text + (screen.big.text if screen.big is not None else "")
+
+    assert "no fit" not in said()
+    controls.result[0] = 5  # no fit, at the first card
+    controls.refused[0] = 0
+    controls.refusals[0] += 1
+    assert screen.show_game(g, controls, at + 100) == at + 100
+    assert row_drawn(screen, 0, 0) == sprites.ROW_REFUSED and "no fit" not in said()
+    assert settle(screen, g, controls, at + 105) == at + 100 + FLASH_MS
+    assert "no fit" in said()
+
+
+def test_a_new_round_draws_its_stocks_first_and_empties_the_piles_at_the_next_pass(rig, tmp_path):
+    # SP-9: the slap deals a new round. Its frame draws the players' new
+    # stocks; the spit piles it empties (and the words) follow a pass later.
+    profile, display, screen = rig
+    controls = Controls(profile["keymap"], profile["cursor"])
+    g = slap_scene(controls)
+    settle(screen, g, controls, 0)
+    display.refresh()
+    tops = [g.top(SPIT_PILES + k) for k in range(2)]
+    g.play(1, SLAP_0 + 1)
+    assert g.round == 2 and g.counts[SPIT_PILES] == g.counts[SPIT_PILES + 1] == 0
+    assert screen.show_game(g, controls, 10) == 10
+    for p in range(2):
+        for s in range(5):
+            card = g.top(p * 5 + s) if g.counts[p * 5 + s] else None
+            check_card(screen, screen.stocks[p][s], screen.ranks[p][s], screen.suits[p][s], card)
+    for k in range(2):  # (as they were, for a pass)
+        check_card(screen, screen.piles[k], screen.pile_ranks[k], screen.pile_suits[k], tops[k])
+    assert settle(screen, g, controls, 12) is None
+    image = snapshot(display, "%s-new-round" % profile["name"], tmp_path)
+    for k in range(2):
+        check_card(screen, screen.piles[k], screen.pile_ranks[k], screen.pile_suits[k], NO_CARD)
+    check_table(profile, screen, image, g)
+
+
 @pytest.mark.parametrize("facing", [False, True])
 def test_a_stock_played_out_shows_the_table_and_fills_again(rig, tmp_path, facing):
     # SP-6: a stock's last card played leaves its place empty: the table is
@@ -125,15 +212,15 @@ def test_a_stock_played_out_shows_the_table_and_fills_again(rig, tmp_path, facin
     screen.set_style(facing, False)
     controls = Controls(profile["keymap"], profile["cursor"])
     g = position("8D/9h,2C/2D/2H/2S", "9S/6H/5H/5S/4C", pile0="7C", pile1="JC", spit0="3C", spit1="3D")
-    screen.show_game(g, controls, 0)
+    settle(screen, g, controls, 0)
     for p in range(2):
         assert g.play(p, 0) == 0  # stock 0's only card onto pile 0: 8D on 7C, then 9S on 8D
-        screen.show_game(g, controls, 0)
+        settle(screen, g, controls, 0)
         image = snapshot(display, "%s-played-out-%d" % (profile["name"], p), tmp_path)
         check_table(profile, screen, image, g)
         assert screen.stocks[p][0].hidden and screen.ranks[p][0].hidden and screen.suits[p][0].hidden
     assert g.play(0, FILL_BASE + 1 * 5 + 0) == 0  # stock 1's 2C into stock 0, 9H turned up
-    screen.show_game(g, controls, 0)
+    settle(screen, g, controls, 0)
     image = snapshot(display, "%s-filled" % profile["name"], tmp_path)
     check_table(profile, screen, image, g)
     assert not screen.stocks[0][0].hidden and screen.ranks[0][0][0] == g.top(0) % 13
@@ -146,7 +233,7 @@ def test_facing_each_other_and_four_colours(rig, tmp_path, facing, four):
     controls = Controls(profile["keymap"], profile["cursor"])
     g = deep_scene(controls)
     controls.chosen[1] = 2
-    screen.show_game(g, controls, 0)
+    settle(screen, g, controls, 0)
     image = snapshot(display, "%s-style-%d%d" % (profile["name"], facing, four), tmp_path)
     check_table(profile, screen, image, g)
     assert all(paper.flip_x == facing and paper.flip_y == facing for paper in screen.stocks[1])
@@ -169,7 +256,7 @@ def test_speed_on_the_pixels(rig, phase, tmp_path):
     if phase == "play":
         g.play(0, speed.TURN)
         g.play(1, speed.TURN)
-    screen.show_game(g, controls, 0)
+    settle(screen, g, controls, 0)
     image = snapshot(display, "%s-speed-%s" % (profile["name"], phase), tmp_path)
     check_table(profile, screen, image, g, speed=True)
     if phase == "ready":
@@ -224,7 +311,7 @@ def test_four_stocks_leave_the_fifth_place_empty_on_every_profile(rig, tmp_path)
     controls = Controls(profile["keymap"], profile["cursor"])
     g = Game(5, FOUR_STOCKS)
     assert g.stocks == 4
-    screen.show_game(g, controls, 0)
+    settle(screen, g, controls, 0)
     image = snapshot(display, "%s-four-stocks" % profile["name"], tmp_path)
     check_table(profile, screen, image, g)
     assert screen.stocks[0][4].hidden and screen.stocks[1][4].hidden
@@ -240,6 +327,7 @@ def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.players = players
     app.start_match(0)
+    settle(screen, app.game, app.controls, 0)  # (the words a pass after the cards)
     image = snapshot(display, "%s-vs-%d" % (profile["name"], players), tmp_path)
     shown = screen.status.text.split("\n")[1].strip()
     assert want.split()[-1] in shown and len(shown) <= screen.status.cols, shown
@@ -321,15 +409,15 @@ def test_a_table_drawn_move_by_move_is_the_table_drawn_at_once(name, kind):
                 controls.apply(g)
                 controls.feed(g, k, False, now + 50)
             now = (now + 60 + rng.below(900)) & ((1 << 29) - 1)
-            due = drawn.show_game(g, controls, now)
-            if due == now:  # a mark left a stock: drawn at the next pass (App.step), before the frame is read
-                assert drawn.show_game(g, controls, now) != now
+            # (what a frame leaves to the next pass, App.step: a mark left a
+            # stock, the counts and words after a card: drawn before it is read)
+            settle(drawn, g, controls, now)
             if step % 3 == 0 or g.phase != PLAY:
                 fresh = screen(Unshown())
                 fresh._refusals[:] = controls.refusals  # the refusals lit now, as the drawn one has them
                 fresh._newest = drawn._newest
                 fresh._flash_until = list(drawn._flash_until)
-                fresh.show_game(g, controls, now)
+                settle(fresh, g, controls, now)
                 assert tiles(drawn, drawn.root) == tiles(fresh, fresh.root), (name, kind, match, step, g.text())
                 checked += 1
     assert checked > 60

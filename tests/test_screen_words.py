@@ -12,6 +12,7 @@ from screens import (
     press,
     rgb565,
     row_drawn,
+    settle,
     snapshot,
 )
 
@@ -129,7 +130,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     g = position(first + "/9h,2C/2D/2H/2S", "6H/9s,10S/5H/5S/4C", pile0="7C", pile1="9C", spit0="3C", spit1="3D")
     cursor = profile["cursor"]
     t = POWER_ON_TICKS
-    screen.show_game(g, controls, t)
+    settle(screen, g, controls, t)
     if case == "no fit":  # player 0's 2D fits neither 7C nor 9C
         if cursor:
             for _ in range(2):
@@ -160,9 +161,9 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
         press(controls, g, profile, 0, PILE_0 + 1, t)
         place = PILE_0 + 1
     assert controls.refused[0] == place
-    until = screen.show_game(g, controls, t)
+    until = settle(screen, g, controls, t)
     if until == t:  # the cursor left a card of the row: drawn at the next pass (App.step)
-        until = screen.show_game(g, controls, t)
+        until = settle(screen, g, controls, t)
     assert until == (t + FLASH_MS) % (1 << 29)
     image = snapshot(display, "%s-refused-%s" % (profile["name"], case.replace(" ", "-")), tmp_path)
     if place < PILE_0:
@@ -179,7 +180,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
     assert status in ("bottom: " + word, word) or len(word) > screen.status.cols, status
     check_pixels(screen, image, profile["width"], profile["height"])
     # It goes out after FLASH_MS, the card as before.
-    assert screen.show_game(g, controls, (t + FLASH_MS) % (1 << 29)) is None
+    assert settle(screen, g, controls, (t + FLASH_MS) % (1 << 29)) is None
     if place < PILE_0:
         assert row_drawn(screen, 0, place) != sprites.ROW_REFUSED
         assert not screen.marks or screen.marks[0][place][0] != sprites.MARK_REFUSED
@@ -200,6 +201,7 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
     app.style = FACING
     app.apply_style()
     app.start_match(0)
+    settle(screen, app.game, app.controls, 0)  # (the words a pass after the cards)
     image = snapshot(display, "%s-facing-table" % profile["name"], tmp_path)
     assert screen.twice and screen.status.group.hidden
     for text in (screen.status_top, screen.status_low):
