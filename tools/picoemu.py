@@ -210,6 +210,31 @@ class Run:
         nexts = downs[1:] + [float("inf")]
         return [next(((a, b, n) for a, b, n in self.refreshes if t <= a < nxt), None) for t, nxt in zip(downs, nexts)]
 
+    def press_to_settled(self, gap_ms=100):
+        """For each press (a pin going low): ms from it to the last pixel of
+        the last frame of its change: the first frame drawn after it and
+        each that starts within gap_ms of the one before (the counts and
+        words the game draws a pass after the cards; a new round's save, some
+        60 ms of flash, comes between), before the next press; None when no
+        frame drew."""
+        downs = [t for t, _, level in self.presses if level == 0]
+        nexts = downs[1:] + [float("inf")]
+        out = []
+        for t, nxt in zip(downs, nexts):
+            end = None
+            for a, b, _ in self.refreshes:
+                if a < t or a >= nxt:
+                    continue
+                if end is not None and a - end > gap_ms:
+                    break
+                end = b
+            if end is None:
+                out.append(None)
+                continue
+            drawn = [last for last, w in self.writes if t <= w[4] <= end]
+            out.append(drawn[-1] - t if drawn else None)
+        return out
+
     def press_to_pixels(self):
         """For each press (a pin going low): ms from it to the first and to the
         last pixel of the first frame drawn after it (None, None when no
