@@ -3,9 +3,10 @@
     python tools/screenshots.py      (make screenshots)
 
 For each board profile a whole match is written as a replay
-(tools/make_replay.py), played headless through code.py with its frames
-saved, and a frame early in the first rounds (a sixteenth of the way) is kept, twice
-the board's size, as tools/screenshots/PROFILE.png. Then the scenes the README
+(tools/make_replay.py) and played headless through code.py up to a
+sixteenth of its keys (early in the first rounds) and a quarter second more,
+so the screen has settled; its last frame is kept, twice the board's size,
+as tools/screenshots/PROFILE.png. Then the scenes the README
 and docs/build.md explain, drawn by the game's own Screen on 240x240: seats
 facing (the middle's words and the pause screen twice, one copy turned), a
 refused move, the menu a handheld shows when it is first switched on, a
@@ -29,24 +30,34 @@ SEED = 3
 
 
 def shoot(profile, tmp):
+    # A sixteenth of the way through the match: its replay cut 250 ms after
+    # that key (the screen settled: what a press's frame leaves, the game
+    # draws a pass later), its last frame saved (SPIT_SHOT).
     replay = os.path.join(tmp, profile + ".txt")
-    frames = os.path.join(tmp, profile)
+    cut = os.path.join(tmp, profile + "-cut.txt")
+    shot = os.path.join(tmp, profile + ".png")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    for cmd, extra in (
-        ([os.path.join(ROOT, "tools", "make_replay.py"), replay, "--profile", profile, "--seed", str(SEED)], {}),
-        (
-            [os.path.join(ROOT, "code.py")],
-            {"SPIT_PROFILE": profile, "SPIT_REPLAY": replay, "SPIT_FRAMES": frames, "SPIT_SEED": str(SEED)},
-        ),
-    ):
+
+    def run(cmd, extra):
         out = subprocess.run([sys.executable] + cmd, capture_output=True, text=True, env=dict(env, **extra), cwd=ROOT)
         if out.returncode:
             sys.exit("screenshots: %s failed\n%s" % (" ".join(cmd), out.stderr))
-    names = sorted(os.listdir(frames))
+
+    run([os.path.join(ROOT, "tools", "make_replay.py"), replay, "--profile", profile, "--seed", str(SEED)], {})
+    with open(replay) as f:
+        lines = f.read().splitlines()
+    keys = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    last = keys[len(keys) // 16]
+    with open(cut, "w") as f:
+        f.write("\n".join(lines[: last + 1]) + "\n%d end\n" % (int(lines[last].split()[0]) + 250))
+    run(
+        [os.path.join(ROOT, "code.py")],
+        {"SPIT_PROFILE": profile, "SPIT_REPLAY": cut, "SPIT_SHOT": shot, "SPIT_SEED": str(SEED)},
+    )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    image = pygame.image.load(os.path.join(frames, names[len(names) // 16]))
+    image = pygame.image.load(shot)
     big = pygame.transform.scale(image, (image.get_width() * 2, image.get_height() * 2))
     path = os.path.join(OUT, profile + ".png")
     pygame.image.save(big, path)
@@ -98,6 +109,7 @@ def scenes():
     app.style = FACING
     app.apply_style()
     app.start_match(0)
+    app.step(5)  # (the counts and words a pass after the cards)
     table = frame(display)
     app.pause(0)
     yield save("facing.png", [table, frame(display)])
