@@ -112,8 +112,12 @@ def probe():
         gc.disable()
     session = os.getenv("SPIT_PROBE_SESSION") == "1"
     low = gc.mem_free()  # the session's lowest free since the last menu
-    live = low  # of it, the lowest just after a collection
-    last_free = low  # the free after the last pass
+    # (This file is compiled on the board, so each name in it is interned
+    # before the game's, and moves where the firmware takes its next pool of
+    # names: three new ones here once cost the session's second device 8 KB.
+    # Names the game interns anyway cost nothing: gone, last, collect.)
+    gone = low  # of it, the lowest just after a collection
+    last = low  # the free after the last pass
     playing = False  # a match (or its scenes) since the last menu
     match_at = None  # when the match began (its heap looked at 4 s in)
     while io.running:
@@ -144,14 +148,14 @@ def probe():
                         most = spent
         if session:
             m = gc.mem_free()
-            collected = m >= last_free + 1024  # (a collection in this pass: what is left is what lives)
-            last_free = m
+            collect = m >= last + 1024  # (a collection in this pass: what is left is what lives)
+            last = m
             if app.mode != 0:  # (hardware/modes.py: MENU)
                 playing = True
                 if m < low:
                     low = m
-                if collected and m < live:
-                    live = m
+                if collect and m < gone:
+                    gone = m
                 if app.mode == 1 and match_at is None:  # MATCH
                     match_at = supervisor.ticks_ms()
                 if match_at is not None and match_at >= 0 and ((supervisor.ticks_ms() - match_at) & _MASK) >= 4000:
@@ -164,8 +168,8 @@ def probe():
                 match_at = None
                 gc.collect()
                 free_now = gc.mem_free()
-                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low, live)
-                low = live = last_free = gc.mem_free()
+                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low, gone)
+                low = gone = last = gc.mem_free()
                 if os.getenv("SPIT_PROBE_MODULES"):
                     import sys
 
