@@ -158,7 +158,9 @@ class Screen:
         self._seen = bytearray(14)
         self._mark_in = bytearray(b"\xff" * 10)
         self._mark_drawn = bytearray(b"\xff" * 10)
-        self._later = 0  # stocks a mark left, drawn at the next call (bit i: place i; see show_game)
+        # Drawn at the next call (show_game): bit i, place i (a mark left it,
+        # its back edges); bit 10, the counts.
+        self._later = 0
         self._drawn_cross = bytearray((GLYPH_BLANK, GLYPH_BLANK))
         self._drawn_refused = bytearray((_NONE, _NONE))
         self._drawn_star = 0
