@@ -375,9 +375,7 @@ class Screen:
         crossed = refused[0] != self._drawn_refused[0] or refused[1] != self._drawn_refused[1]
         for k in range(2):
             j = first + k
-            if full:
-                pass  # (a new round's piles a pass after its stocks, with the counts)
-            elif turned or again or n[j] != seen[j]:
+            if not full and (turned or again or n[j] != seen[j]):  # (a new round's: a pass later, with the counts)
                 self._pile(game, k, j, held)
             if crossed or again and not held:
                 self._pile_arrow(k, n[j])
@@ -388,9 +386,7 @@ class Screen:
         counted = changed and (
             self.speed or n[SPIT_CARDS] != seen[SPIT_CARDS] or n[SPIT_CARDS + 1] != seen[SPIT_CARDS + 1]
         )
-        if held:
-            pass  # (drawn at the next call)
-        elif full or again or star != self._drawn_star or counted:
+        if not held and (full or again or star != self._drawn_star or counted):  # (held: at the next call)
             full = full or again
             for p in range(2):
                 info = self.info[p]

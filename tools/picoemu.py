@@ -202,13 +202,18 @@ class Run:
                 return line[len("probe " + what) + 1 :]
         return None
 
+    def _press_windows(self):
+        # (when, when the next press came) of each press (a pin going low).
+        downs = [t for t, _, level in self.presses if level == 0]
+        return list(zip(downs, downs[1:] + [float("inf")]))
+
     def press_frames(self):
         """For each press (a pin going low): the first frame drawn after it,
         (start, end, pixels written), or None when no frame drew before the
         next press."""
-        downs = [t for t, _, level in self.presses if level == 0]
-        nexts = downs[1:] + [float("inf")]
-        return [next(((a, b, n) for a, b, n in self.refreshes if t <= a < nxt), None) for t, nxt in zip(downs, nexts)]
+        return [
+            next(((a, b, n) for a, b, n in self.refreshes if t <= a < nxt), None) for t, nxt in self._press_windows()
+        ]
 
     def press_to_settled(self, gap_ms=100):
         """For each press (a pin going low): ms from it to the last pixel of
@@ -217,10 +222,8 @@ class Run:
         words the game draws a pass after the cards; a new round's save, some
         60 ms of flash, comes between), before the next press; None when no
         frame drew."""
-        downs = [t for t, _, level in self.presses if level == 0]
-        nexts = downs[1:] + [float("inf")]
         out = []
-        for t, nxt in zip(downs, nexts):
+        for t, nxt in self._press_windows():
             end = None
             for a, b, _ in self.refreshes:
                 if a < t or a >= nxt:
@@ -240,8 +243,7 @@ class Run:
         last pixel of the first frame drawn after it (None, None when no
         frame drew before the next press)."""
         out = []
-        downs = [t for t, _, level in self.presses if level == 0]
-        for t, frame in zip(downs, self.press_frames()):
+        for (t, _), frame in zip(self._press_windows(), self.press_frames()):
             if frame is None:
                 out.append((t, None, None))
                 continue
