@@ -47,8 +47,9 @@ class QuietScreen:
         self.shown += 1
         return None
 
-    def show_text(self, lines, twice=False):
+    def show_text(self, lines, twice=False, chosen=-1):
         self.lines = lines
+        return 0  # (every row drawn)
 
 
 class Device:

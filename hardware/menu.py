@@ -70,6 +70,8 @@ class Menu:
         self.clearing = False  # the tally line asks for a second press
         self._go = STAY  # what a press asked for in this pass
         self._drawn = -1  # controls.presses when the lines were last drawn
+        self._left = 0  # rows of them still to draw (a row a pass: draw)
+        self.row = 0  # the chosen line's row on the screen (lines)
 
     def step(self, now_ms):
         # One pass: the keys, then what they asked for (a match), else the
@@ -79,17 +81,22 @@ class Menu:
         app.buttons.poll(None, self.press)
         if self._go:
             return self._next()
-        if app.controls.presses != self._drawn:
+        if app.controls.presses != self._drawn or self._left:
             self.draw()
         return STAY
 
     def due(self, now_ms):
         # 0: the lines are to be drawn again; None: only a key changes them.
-        return 0 if self.app.controls.presses != self._drawn else None
+        return 0 if self.app.controls.presses != self._drawn or self._left else None
 
     def draw(self):
+        # The chosen line and its ">" at once, the other lines that changed
+        # a pass each after it (Screen.show_text): a page turned is then the
+        # chosen line in 40 ms and the page in a quarter second, and a key
+        # pressed meanwhile is read between two lines, not after the page.
         self._drawn = self.app.controls.presses
-        self.app.screen.show_text(self.lines())  # (its lines fit the screen: lines)
+        lines = self.lines()  # (its lines fit the screen: lines)
+        self._left = self.app.screen.show_text(lines, False, self.row)
 
     def _next(self):
         # "go" on the saved match's line resumes it; anywhere else, a new match.
@@ -154,8 +161,8 @@ class Menu:
         rows = app.screen.rows
         room = rows - 2 if rows < 10 else rows - 3  # a small OLED: only the lines around the chosen one
         # The list turns a page only when the chosen line would leave it: every
-        # line of a turned page is drawn anew (about 0.2 s on a Pico's 240 x 240
-        # panel), a move within the page only two.
+        # line of a turned page is drawn anew (a row a pass, draw), a move
+        # within the page only the ">".
         top = max(0, min(self.top, len(options) - room))
         if self.item < top:
             top = max(0, self.item - room + 1)
@@ -171,6 +178,7 @@ class Menu:
         else:
             hint = ["move: stock 1 / 2", "pile 1 change, 2 go"]
         head = [] if rows < 10 else ["SPIT & SPEED"]  # (no room on a small OLED)
+        self.row = len(head) + self.item - top  # the chosen line's
         return head + options + [""] * (room - len(options)) + hint
 
     def press(self, player, action):

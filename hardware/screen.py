@@ -203,17 +203,21 @@ class Screen:
 
     # -- scenes --
 
-    def show_text(self, lines, twice=False):
+    def show_text(self, lines, twice=False, chosen=-1):
         # A full-screen text scene: the menu (its lines fit), the pause and
         # game over (hardware/pages.py pages them). twice: for both players
-        # (self.twice), the top half turned round.
+        # (self.twice), the top half turned round. chosen: a list's chosen
+        # row (its line starts with ">"): a row a call, the chosen one
+        # first, once the scene shows (Text.show); returns how many rows are
+        # left to draw.
+        first = chosen >= 0 and not self.scene.hidden  # (the scene's first frame draws all of the screen anyway)
         self.table.hidden = True
         self.scene.hidden = False
         if twice:
             self.text_top.show(lines)
         self.text_top.group.hidden = not twice
         self.text.group.y = self.rows // 2 * 12 * self.text_scale if twice else 0
-        self.text.show(lines)
+        return self.text.show(lines, chosen, first)
 
     def show_game(self, game, controls, now_ms):
         # The table as the game and the players' half-made moves are now.

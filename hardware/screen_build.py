@@ -119,7 +119,7 @@ def build(screen, display, profile, folder=None):
     screen.root.append(screen.table)
     screen.root.append(screen.scene)
     _build_table(screen, w, h, z, profile.get("first_round_keys"))
-    screen.text = Text(screen.scene, 0, 0, screen.cols, screen.rows, screen.text_scale)
+    screen.text = Text(screen.scene, 0, 0, screen.cols, screen.rows, screen.text_scale, True)
     # Two people facing each other (twice): the top half turned round for
     # the top player, the same words upright below for the bottom one.
     screen.text_top = _turned(Text(screen.scene, 0, 0, screen.cols, screen.rows // 2, screen.text_scale))

@@ -47,9 +47,10 @@ def font():
 
 class Text:
     """lines x cols characters with their top left at (x, y) in group, each
-    scale times the font's size."""
+    scale times the font's size. cursor: a list's chosen line is marked by a
+    ">" in its first cell (show's chosen)."""
 
-    def __init__(self, group, x, y, cols, lines, scale=1):
+    def __init__(self, group, x, y, cols, lines, scale=1, cursor=False):
         sheet, palette, tiles, w, h = font()
         self._tiles = tiles
         self.cols = cols
@@ -60,42 +61,74 @@ class Text:
         self._shown = [""] * lines  # each row's line as last shown (the grid starts blank)
         self.group = displayio.Group(scale=scale, x=x, y=y)
         self.group.append(self.grid)
+        # The ">" is a grid of its own over the first column: moving it
+        # redraws its two cells, where a ">" in the lines' grid would redraw
+        # every row between them (displayio redraws a grid's changed cells
+        # as one rectangle).
+        self.cursor = None
+        if cursor:
+            self.cursor = displayio.TileGrid(
+                sheet,
+                pixel_shader=palette,
+                width=1,
+                height=1,
+                tile_width=w,
+                tile_height=h,
+                default_tile=tiles[ord(">") - _FIRST],
+            )
+            self.cursor.hidden = True
+            self.group.append(self.cursor)
         group.append(self.group)
 
-    def show(self, lines):
+    def show(self, lines, chosen=-1, first=False):
         # Each line cut or padded to the width; only the cells that change
         # are written, and a row whose line is the one it shows is not looked
         # at (a cell looked at costs about 0.1 ms on a Pico: a menu press
-        # changes two rows of ten).
-        grid = self.grid
-        tiles = self._tiles
-        cols = self.cols
+        # changes two rows of ten). chosen: the row whose line starts with
+        # the cursor, ">" (-1: none). first: write only the first row that
+        # changed, the chosen one first, then from the top (a row of
+        # twice-size text is some 30 ms of composing on a Pico's panel; the
+        # rest at the next calls). Returns how many changed rows are left.
+        cursor = self.cursor
+        if cursor is not None:
+            if cursor.hidden != (chosen < 0):  # (showing a grid redraws it all, even one shown)
+                cursor.hidden = chosen < 0
+            if chosen >= 0:
+                cursor.y = chosen * font()[4]
         shown = self._shown
-        for r in range(self.lines):
+        start = chosen if first and chosen < self.lines else -1
+        written = False
+        left = 0
+        for i in range(-1, self.lines):  # (-1: the chosen row, when it goes first)
+            r = i if i >= 0 else start
+            if r < 0 or i >= 0 and r == start:
+                continue
             line = lines[r] if r < len(lines) else ""
+            if r == chosen:
+                line = " " + line[1:]  # (the cell under the cursor is blank)
             if line == shown[r]:
                 continue
+            if first and written:
+                left += 1
+                continue
             shown[r] = line
-            n = len(line)
-            for c in range(cols):
-                t = tiles[0]
-                if c < n:
-                    k = ord(line[c]) - _FIRST
-                    t = tiles[k if 0 <= k < _COUNT else _UNKNOWN]
-                i = r * cols + c
-                if grid[i] != t:
-                    grid[i] = t
+            self._write(r, line)
+            written = True
+        return left
 
-    @property
-    def text(self):
-        # What the cells show, lines joined by newlines (for tests and tools).
-        chars = {}
-        for i in range(_COUNT):
-            chars[self._tiles[i]] = chr(_FIRST + i)
+    def _write(self, row, line):
+        # The cells of a row that differ from line.
         grid = self.grid
-        return "\n".join(
-            "".join(chars.get(grid[r * self.cols + c], "?") for c in range(self.cols)) for r in range(self.lines)
-        )
+        tiles = self._tiles
+        n = len(line)
+        for c in range(self.cols):
+            t = tiles[0]
+            if c < n:
+                k = ord(line[c]) - _FIRST
+                t = tiles[k if 0 <= k < _COUNT else _UNKNOWN]
+            i = row * self.cols + c
+            if grid[i] != t:
+                grid[i] = t
 
 
 def message(text, width, height):

@@ -1,5 +1,6 @@
 """Build Spit positions for tests through the notation, the way a bug report would."""
 
+from desktop.text_shown import shown
 from engine.notation import card_text, parse_card
 from engine.spit import Game
 
@@ -159,5 +160,5 @@ def middle(screen, player=-1):
     else:
         text, big = (screen.status_low, screen.big) if player == 0 else (screen.status_top, screen.big_top)
     if big is not None and not big.group.hidden and (player < 0 or big.group.y == text.group.y):
-        return [big.text.strip()]
-    return [line.strip() for line in text.text.split("\n")]
+        return [shown(big).strip()]
+    return [line.strip() for line in shown(text).split("\n")]

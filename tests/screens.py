@@ -13,6 +13,7 @@ import displayio
 import pygame
 from helpers import position
 
+from desktop.text_shown import shown
 from engine.cards import NO_CARD
 from engine.spit import CHOOSE, PLAY, READY, SLAP, SPIT, STALEMATE, Game
 from hardware import sprites
@@ -218,13 +219,14 @@ def expected_screen(screen, width, height):
 
 
 def draw_text(canvas, text, width, height):
-    # A Text's cells as the font's glyphs (hardware/text.py), scaled.
+    # A Text's characters (its cells and its cursor) as the font's glyphs
+    # (hardware/text.py), scaled.
     assert text.group is not None
-    sheet, palette, _, w, h = font()
+    sheet, palette, tiles, w, h = font()
     s = text.group.scale
-    for row in range(text.lines):
-        for col in range(text.cols):
-            tile = text.grid[col, row]
+    for row, line in enumerate(shown(text).split("\n")):
+        for col, ch in enumerate(line):
+            tile = tiles[ord(ch) - 0x20]
             for y in range(h * s):
                 for x in range(w * s):
                     X, Y = text.group.x + (col * w) * s + x, text.group.y + (row * h) * s + y

@@ -18,8 +18,8 @@ class BlindScreen:
     cols = 20
     speed = False
 
-    def show_text(self, lines, twice=False):
-        pass
+    def show_text(self, lines, twice=False, chosen=-1):
+        return 0
 
     def show_game(self, game, controls, now_ms):
         return None

@@ -12,6 +12,7 @@ from desktop.keys import POWER_ON_TICKS
 from desktop.link_model import Clock
 from desktop.link_model import Link as Cable
 from desktop.linked_pair import Device, Pair, QuietScreen, Racer
+from desktop.text_shown import shown
 from desktop.window import pygame_display_class
 from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN, TAKEN
@@ -214,12 +215,12 @@ def test_a_lone_pile_key_let_go_is_refused_on_both_screens(tmp_path, monkeypatch
             check_pixels(d.app.screen, image, 240, 240)
             z = d.app.screen
             assert z.pile_info[1][0] == GLYPH_CROSS  # (the pile's arrow crossed, on both)
-            shown = [t.text for t in (z.big, z.status) if t is not None and not t.group.hidden]
+            words = [shown(t) for t in (z.big, z.status) if t is not None and not t.group.hidden]
             if d.app.linked.seat == seat:
-                assert "pick" in shown[0], shown  # (the reason, in the middle: the big word where the panel has it)
+                assert "pick" in words[0], words  # (the reason, in the middle: the big word where the panel has it)
                 assert z.big.group.y == z.status_low.group.y  # (in the half of the player it is for: the bottom)
             else:
-                assert z.big.group.hidden and not any("pick" in t for t in shown), shown
+                assert z.big.group.hidden and not any("pick" in t for t in words), words
         pair.run(FLASH_MS)  # (both flashes out)
     displayio.release_displays()
 

@@ -27,8 +27,9 @@ class TextScreen:
         self.lines = []
         self.tables = 0
 
-    def show_text(self, lines, twice=False):
+    def show_text(self, lines, twice=False, chosen=-1):
         self.lines = list(lines)
+        return 0  # (every row drawn)
 
     def show_game(self, game, controls, now_ms):
         self.tables += 1

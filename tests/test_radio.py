@@ -9,6 +9,7 @@ from desktop.keys import POWER_ON_TICKS
 from desktop.link_model import Clock
 from desktop.linked_pair import MACS, Device, Pair, QuietScreen, Racer, Strangers
 from desktop.radio_model import BROADCAST, HEADER, Air
+from desktop.text_shown import shown
 from hardware import profiles
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
@@ -218,7 +219,10 @@ def test_each_linked_cardputer_shows_its_own_player_s_keys_beside_its_cards(monk
     for d, screen in zip(pair.devices, screens):
         seat = d.app.linked.seat
         mine, theirs = screen.keys[0][seat], screen.keys[0][1 - seat]
-        assert [line.rstrip() for line in mine.text.split("\n")] == ["keys ASDFG", "piles ZX"] and not mine.group.hidden
+        assert [line.rstrip() for line in shown(mine).split("\n")] == [
+            "keys ASDFG",
+            "piles ZX",
+        ] and not mine.group.hidden
         assert theirs.group.hidden
         assert mine.group.y > screen.card_y[1]  # (at the bottom: this device's player sits there)
     assert {d.app.linked.seat for d in pair.devices} == {0, 1}

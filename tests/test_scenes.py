@@ -9,6 +9,7 @@ from helpers import middle, position, speed_position  # noqa: E402
 from screens import check_pixels, draw_text, rgb565, settle, snapshot
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event  # noqa: E402
+from desktop.text_shown import shown  # noqa: E402
 from hardware import menu  # noqa: E402
 from hardware.app import App  # noqa: E402
 from hardware.keymaps import PILE_0, PREV, STOCK_0, key_numbers  # noqa: E402
@@ -61,7 +62,7 @@ def test_the_winning_play_is_seen_before_the_result(rig, tmp_path, kind):
     assert not rank.hidden and (rank[0], suit[0]) == (8 - 1, 1)  # the 8 of diamonds is on pile 0
     board.run(WON_MS)
     assert screen.table.hidden and not screen.scene.hidden
-    assert screen.text.text.split("\n")[0].strip() == "GAME OVER"
+    assert shown(screen.text).split("\n")[0].strip() == "GAME OVER"
 
 
 def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
@@ -116,14 +117,14 @@ def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
     image = snapshot(display, "%s-took-%s" % (profile["name"], "facing" if facing else "side"), tmp_path)
     check_pixels(screen, image, profile["width"], profile["height"])
     if not facing:
-        said = screen.status.text.split("\n")[1].strip()
+        said = shown(screen.status).split("\n")[1].strip()
         assert said in ("top took pile 1", "top: pile 1", "top:pile1", "T:pile1"), said  # (the shorter name)
         if screen.status.cols >= 9:  # names, not initials, where they fit
             assert said.split(":")[0].split()[0] in ("bottom", "top"), said
     elif screen.status_k == 2:  # (each copy has a line for it where the middle has two)
-        assert screen.status_low.text.split("\n")[1].strip() in ("you took pile 2", "took pile 2", "pile 2")
-        assert screen.status_top.text.split("\n")[1].strip() in ("you took pile 1", "took pile 1", "pile 1")
-    assert "0" not in screen.status.text + screen.status_low.text + screen.status_top.text
+        assert shown(screen.status_low).split("\n")[1].strip() in ("you took pile 2", "took pile 2", "pile 2")
+        assert shown(screen.status_top).split("\n")[1].strip() in ("you took pile 1", "took pile 1", "pile 1")
+    assert "0" not in shown(screen.status) + shown(screen.status_low) + shown(screen.status_top)
 
 
 def _seated(rig, facing):
@@ -154,7 +155,7 @@ def _scene_pixels_are_its_text(screen, display, profile, name, tmp_path):
     for y in range(h):
         for x in range(w):
             assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (name, x, y)
-    return [[line.strip() for line in text.text.split("\n") if line.strip()] for text in copies]
+    return [[line.strip() for line in shown(text).split("\n") if line.strip()] for text in copies]
 
 
 def _pages_seen(board, screen, display, profile, name, tmp_path):
@@ -319,7 +320,70 @@ def test_back_from_the_lobby_the_menu_cursor_is_on_the_line_left(rig, tmp_path):
     canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
     draw_text(canvas, screen.text, width, height)  # every pixel the font's glyph of its cell
     assert all(rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x] for y in range(height) for x in range(width))
-    lines = [line.rstrip() for line in screen.text.text.split("\n")]
+    lines = [line.rstrip() for line in shown(screen.text).split("\n")]
     assert ">Players: linked" in lines and ">Game: Spit" not in lines, lines
     board.tap(*change)  # pile 1 changes the players, not the game
     assert board.app.kind == 0 and board.app.players != LINKED
+
+
+def test_a_menu_page_turn_draws_the_chosen_line_first_then_a_line_a_pass(rig, tmp_path):
+    # A page turned rewrites every line of the list: the press's own frame
+    # is its chosen line and the ">" (about 40 ms of composing on a Pico's
+    # panel, not a quarter second), each other line a pass after it, and a
+    # move within a page is the ">" alone. Read back from the pixels drawn.
+    profile, display, screen = rig
+    board = Board(profile, screen)
+    board.run(20)
+    display.refresh()
+    display.refresh()  # (Blinka leaves the first full refresh's groups dirty once)
+    menu_scene = board.app.scene
+    scale = screen.text_scale
+    cell = 6 * 12 * scale * scale
+    row = screen.cols * cell
+    down = board.numbers[PILE_0 + 1 if profile["cursor"] else STOCK_0 + 1]  # (player 0's; a PyBadge's Down)
+    turned = False
+    for _ in range(len(menu_scene.items())):
+        top = menu_scene.top
+        pushed = display.pixels_pushed
+        board.keys.set(down, True, board.clock)
+        presses = board.app.controls.presses
+        while board.app.controls.presses == presses:  # to the pass that reads the press (and draws)
+            board.run(1)
+        display.refresh()
+        first = display.pixels_pushed - pushed
+        board.keys.set(down, False, board.clock)
+        if menu_scene.top == top:
+            assert 0 < first <= 2 * cell, first  # the ">" moved, no more
+            board.run(60)  # (a key pressed again sooner is bounce: Controls.LOCKOUT_MS)
+            assert menu_scene.due(board.clock) is None
+            continue
+        turned = True
+        image = snapshot(display, "%s-page-first" % profile["name"], tmp_path)
+        want = menu_scene.lines()
+        drawn = shown(screen.text).split("\n")
+        assert 0 < first <= row + 2 * cell, first
+        assert drawn[menu_scene.row].rstrip() == want[menu_scene.row]
+        assert [line for line in drawn if line.startswith(">")] == [drawn[menu_scene.row]]
+        _check_text_drawn(profile, screen, image)
+        passes = 0
+        while menu_scene.due(board.clock) == 0:
+            pushed = display.pixels_pushed
+            board.app.step(board.clock)
+            display.refresh()
+            assert 0 < display.pixels_pushed - pushed <= row
+            passes += 1
+        assert 1 <= passes < screen.rows
+        board.run(60)
+        image = snapshot(display, "%s-page-turned" % profile["name"], tmp_path)
+        assert [line.rstrip() for line in shown(screen.text).split("\n")] == want
+        _check_text_drawn(profile, screen, image)
+    assert turned  # (every profile's list is longer than its page)
+
+
+def _check_text_drawn(profile, screen, image):
+    width, height = profile["width"], profile["height"]
+    canvas = [[rgb565((0, 0, 0))] * width for _ in range(height)]
+    draw_text(canvas, screen.text, width, height)
+    for y in range(0, height, 2):
+        for x in range(width):
+            assert rgb565(tuple(image.get_at((x, y)))[:3]) == canvas[y][x], (x, y)

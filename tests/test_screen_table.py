@@ -24,6 +24,7 @@ from screens import (
 )
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event
+from desktop.text_shown import shown
 from desktop.window import pygame_display_class
 from engine.cards import NO_CARD
 from engine.spit import FILL_BASE, FOUR_STOCKS, PLAY, SLAP_0, SPIT, SPIT_PILES, Game
@@ -43,7 +44,7 @@ def test_scene_on_the_pixels(rig, scene, tmp_path):
     settle(screen, g, controls, 0)
     image = snapshot(display, "%s-%s" % (profile["name"], scene), tmp_path)
     assert image.get_size() == (profile["width"], profile["height"])
-    assert word in screen.status.text and lit(image, screen.status) > 0
+    assert word in shown(screen.status) and lit(image, screen.status) > 0
     check_table(profile, screen, image, g)
     if scene == "play":
         if screen.marks:  # player 0's chosen stock
@@ -55,7 +56,7 @@ def test_scene_on_the_pixels(rig, scene, tmp_path):
     if scene == "stalemate":
         assert screen.info[0][3] == sprites.GLYPH_STAR and screen.info[1][3] == sprites.GLYPH_BLANK  # P0 called
     if scene == "result":
-        assert "20:" in screen.status.text  # the scores after the round
+        assert "20:" in shown(screen.status)  # the scores after the round
 
 
 def test_a_refused_mark_only_after_a_refused_move_on_the_boards_clock(rig, tmp_path):
@@ -134,7 +135,7 @@ def test_a_turn_draws_its_piles_first_and_the_words_and_counts_at_the_next_pass(
     settle(screen, g, controls, 0)
     display.refresh()
     display.refresh()  # (Blinka leaves the first full refresh's groups dirty once)
-    words = screen.status.text
+    words = shown(screen.status)
     counts = _pile_counts(screen)
     g.play(0, SPIT)
     g.play(1, SPIT)
@@ -145,13 +146,13 @@ def test_a_turn_draws_its_piles_first_and_the_words_and_counts_at_the_next_pass(
     first = display.pixels_pushed - pushed
     for k in range(2):
         check_card(screen, screen.piles[k], screen.pile_ranks[k], screen.pile_suits[k], g.top(SPIT_PILES + k))
-    assert screen.status.text == words and _pile_counts(screen) == counts
+    assert shown(screen.status) == words and _pile_counts(screen) == counts
     z = sprites.SIZES[screen.size]
     cards = z["card_w"] * z["card_h"] + z["rank_w"] ** 2 + z["suit_w"] ** 2
     assert 0 < first <= 2 * (cards + z["mark_w"] * z["mark_h"]), first  # (and a cursor that lights: PyBadge)
     assert settle(screen, g, controls, 12) is None
     image = snapshot(display, "%s-turned" % profile["name"], tmp_path)
-    assert screen.status.text != words and _pile_counts(screen) == ["1", "1"]
+    assert shown(screen.status) != words and _pile_counts(screen) == ["1", "1"]
     check_table(profile, screen, image, g)
 
 
@@ -165,7 +166,7 @@ def test_a_refusal_lights_its_mark_first_and_says_why_at_the_next_pass(rig):
     settle(screen, g, controls, at)
 
     def said():
-        return screen.status.text + (screen.big.text if screen.big is not None else "")
+        return shown(screen.status) + (shown(screen.big) if screen.big is not None else "")
 
     assert "no fit" not in said()
     controls.result[0] = 5  # no fit, at the first card
@@ -261,7 +262,7 @@ def test_speed_on_the_pixels(rig, phase, tmp_path):
     check_table(profile, screen, image, g, speed=True)
     if phase == "ready":
         assert paper_tile(screen, screen.piles[0]) == sprites.TILE_BACK  # the middle cards lie face down
-        assert "TURN" in screen.status.text
+        assert "TURN" in shown(screen.status)
     # The two counts beside each player are a glyph's height apart on the
     # screen: no lit pixel between them (issue 23: they read as one number).
     for p in range(2 if profile["name"] != "pico-ssd1306" else 0):  # (no room on the OLED)
@@ -329,10 +330,10 @@ def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
     app.start_match(0)
     settle(screen, app.game, app.controls, 0)  # (the words a pass after the cards)
     image = snapshot(display, "%s-vs-%d" % (profile["name"], players), tmp_path)
-    shown = screen.status.text.split("\n")[1].strip()
-    assert want.split()[-1] in shown and len(shown) <= screen.status.cols, shown
+    said = shown(screen.status).split("\n")[1].strip()
+    assert want.split()[-1] in said and len(said) <= screen.status.cols, said
     if screen.status.cols >= 10 and players != 5:
-        assert shown in ("^ " + want, "top: " + want)
+        assert said in ("^ " + want, "top: " + want)
     check_pixels(screen, image, profile["width"], profile["height"])
 
 

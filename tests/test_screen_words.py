@@ -17,6 +17,7 @@ from screens import (
 )
 
 from desktop.keys import POWER_ON_TICKS, DesktopKeys, Event
+from desktop.text_shown import shown
 from engine.spit import Game
 from hardware import sprites
 from hardware.app import App
@@ -42,7 +43,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
     app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
     image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
-    text = screen.text.text
+    text = shown(screen.text)
     assert ">Game: Spit" in text and "Players: two" in text
     assert "Seats: facing" in text or screen.rows < 10  # two people's default (issue 34, item 7)
     assert lit(image, screen.text) > 200 and screen.table.hidden
@@ -57,7 +58,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     app.game.play(0, 0)
     app.show_lines(over_lines(app))
     snapshot(display, "%s-over" % profile["name"], tmp_path)
-    assert "wins" in screen.text.text and "points" in screen.text.text
+    assert "wins" in shown(screen.text) and "points" in shown(screen.text)
 
 
 def test_menu_lines_that_grow_are_never_cut_off(rig):
@@ -71,30 +72,30 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
     app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
     app.tally = [12, 10, 3, 4, 5, 6, 7, 8, 65535, 65535]
 
-    def shown(players, saved=None):
+    def chosen_line(players, saved=None):
         app.players = players
         app.saved = saved
         app.scene.item = len(app.scene.items()) - 1 if saved is None else 0  # the tally, or the saved match
         app.scene.draw()
         display.refresh()
-        chosen = [line.rstrip() for line in screen.text.text.split("\n") if line.startswith(">")]
+        chosen = [line.rstrip() for line in shown(screen.text).split("\n") if line.startswith(">")]
         assert len(chosen) == 1
         return chosen[0]
 
     def first_fitting(*forms):  # the longest form a line of this screen holds with its ">"
         return ">" + next(f for f in forms if len(f) < screen.text.cols)
 
-    assert shown(0) == first_fitting("Tally bottom 12 : 10 top", "Won bottom 12:10 top", "bottom 12:10 top")
-    assert shown(1) == first_fitting("Tally you 3 : 4 Easy", "Won you 3:4 Easy")
-    assert shown(2) == first_fitting("Tally you 5 : 6 Medium", "Won you 5:6 Medium")
-    assert shown(4) == first_fitting(
+    assert chosen_line(0) == first_fitting("Tally bottom 12 : 10 top", "Won bottom 12:10 top", "bottom 12:10 top")
+    assert chosen_line(1) == first_fitting("Tally you 3 : 4 Easy", "Won you 3:4 Easy")
+    assert chosen_line(2) == first_fitting("Tally you 5 : 6 Medium", "Won you 5:6 Medium")
+    assert chosen_line(4) == first_fitting(
         "Tally you 65535 : 65535 Expert", "Won you 65535:65535 Expert", "you 65535:65535 Expert", "you 65535:65535 CPU"
     )
-    assert shown(5) == first_fitting("Tally none in a demo", "No tally in a demo")
+    assert chosen_line(5) == first_fitting("Tally none in a demo", "No tally in a demo")
     g = Game(3)
     g.round = 12
     app.kind = 1  # the menu's game; the saved match names its own
-    assert shown(0, g) == first_fitting("Resume Spit round 12", "Resume Spit R12")
+    assert chosen_line(0, g) == first_fitting("Resume Spit round 12", "Resume Spit R12")
     # The game over scene's tally line, as long as it can be.
     app.game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D")
     app.game.play(0, 0)
@@ -113,7 +114,7 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
         app.players = players
         app.show_lines(over_lines(app))
         display.refresh()
-        drawn = [line.rstrip() for line in screen.text.text.split("\n")]
+        drawn = [line.rstrip() for line in shown(screen.text).split("\n")]
         assert next(f for f in forms if len(f) <= screen.text.cols) in drawn
 
 
@@ -205,13 +206,13 @@ def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
     image = snapshot(display, "%s-facing-table" % profile["name"], tmp_path)
     assert screen.twice and screen.status.group.hidden
     for text in (screen.status_top, screen.status_low):
-        assert not text.group.hidden and "SPIT!" in text.text
+        assert not text.group.hidden and "SPIT!" in shown(text)
     assert screen.status_top.grid.flip_x and screen.status_top.grid.flip_y
     check_pixels(screen, image, w, h)
     app.pause(0)
     image = snapshot(display, "%s-facing-pause" % profile["name"], tmp_path)
     top, low = screen.text_top, screen.text
-    assert top.text.split("\n")[0].startswith("PAUSED by") and low.text.split("\n")[0].startswith("PAUSED by")
+    assert shown(top).split("\n")[0].startswith("PAUSED by") and shown(low).split("\n")[0].startswith("PAUSED by")
     assert top.grid.flip_y and not low.grid.flip_y and low.group.y >= h // 2 - 12 * screen.text_scale
     canvas = [[rgb565((0, 0, 0))] * w for _ in range(h)]
     for text in (top, low):
@@ -237,8 +238,8 @@ def test_the_other_player_left_is_drawn_whole_on_every_screen(rig, tmp_path):
     app.pause(20, OTHER_LEFT)
     app.step(30)
     image = snapshot(display, "%s-other-left" % profile["name"], tmp_path)
-    shown = " ".join(line.strip() for line in screen.text.text.split("\n") if line.strip())
-    assert shown == OTHER_LEFT + " any key: menu"
+    words = " ".join(line.strip() for line in shown(screen.text).split("\n") if line.strip())
+    assert words == OTHER_LEFT + " any key: menu"
     check_text_drawn(profile, screen, image)
 
 
@@ -260,4 +261,4 @@ def test_text_shows_each_line_whatever_came_before():
         ["abc", "abc", "abc"],
     ):
         text.show(lines)
-        assert text.text.split("\n") == [(lines[r] if r < len(lines) else "")[:5].ljust(5) for r in range(3)]
+        assert shown(text).split("\n") == [(lines[r] if r < len(lines) else "")[:5].ljust(5) for r in range(3)]

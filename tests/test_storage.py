@@ -15,6 +15,7 @@ from desktop.nvm_flash import (  # noqa: E402
     FlashNvm,
     PowerCut,
 )
+from desktop.text_shown import shown  # noqa: E402
 from engine import record  # noqa: E402
 from engine.spit import GAME_OVER, READY, Game  # noqa: E402
 from hardware.storage import FORMAT, MATCH, SETTINGS, SIZE_NEEDED, TALLY, Store, crc16  # noqa: E402
@@ -325,7 +326,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     again = App(screen, keys, Event(), profile, lambda: 0, seed=5, store=Store(nvm))
     assert again.saved is not None and again.saved.text() == saved_text
     scores = again.saved.scores
-    assert "Resume Spit %d:%d" % (scores[0], scores[1]) in screen.text.text  # a scored match: its points
+    assert "Resume Spit %d:%d" % (scores[0], scores[1]) in shown(screen.text)  # a scored match: its points
     again.resume_match(0)
     assert again.mode != PLAYING and again.game.text() == saved_text  # counting down (issue 23)
     again.step(3000)

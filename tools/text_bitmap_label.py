@@ -46,7 +46,8 @@ class _Flips:
 
 
 class Text:
-    def __init__(self, group, x, y, cols, lines, scale=1):
+    # (cursor: the chosen line's ">" is drawn in its label, with the line.)
+    def __init__(self, group, x, y, cols, lines, scale=1, cursor=False):
         w, h = font()[3:]
         self.cols = cols
         self.lines = lines
@@ -72,13 +73,11 @@ class Text:
             label.label_direction = direction
             label.anchored_position = (0, (self.lines - 1 - r if turned else r) * self._h)
 
-    def show(self, lines):
+    def show(self, lines, chosen=-1, first=False):
+        # Every changed line at once (a row a pass, first, is for the tiles).
         for r in range(self.lines):
             line = lines[r] if r < len(lines) else ""
             if line != self._shown[r]:
                 self._shown[r] = line
                 self._labels[r].text = (line + " " * self.cols)[: self.cols]
-
-    @property
-    def text(self):
-        return "\n".join((s + " " * self.cols)[: self.cols] for s in self._shown)
+        return 0

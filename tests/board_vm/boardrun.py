@@ -508,7 +508,9 @@ def report(driver):
         for x in (app.kind, app.players, app.rules_of[0], app.rules_of[1], app.scene.item if app.mode == 0 else 0)
     )
     print("menu " + menu)
-    for line in app.screen.text.text.split("\n"):
+    from desktop.text_shown import shown  # (after the figures: the reading allocates)
+
+    for line in shown(app.screen.text).split("\n"):
         print("line " + line)
     if app.mode == 0:
         for line in app.scene.lines():
