@@ -22,7 +22,9 @@ by side), and prints, in emulated time and the firmware's own heap:
   first within 100 ms (a pass on: the counts, the back edges and the middle's
   words, which the game draws after the cards);
 - a menu press to its redrawn lines: moving down the list once round
-  (MENU_PRESSES: two of them turn the page, which redraws every line);
+  (MENU_PRESSES: two of them turn the page, which redraws every line: the
+  chosen line in the press's own frame, the others a line a pass after
+  it), and to the last of those lines;
 - a refused press (a card that fits no pile) to the last pixel of its mark,
   and to its word in the middle (a pass on);
 - the bytes allocated by each ordinary move of that match, press to pixels
@@ -223,6 +225,8 @@ def measure(name, seconds, work, files=None, without=()):
         )
     last = [b for _, b in timings(menu)]
     rows.append(("menu press to its last pixel", spread(last) + _met(last, MENU_GOAL[oled])))
+    whole = [s for s in menu.press_to_settled() if s is not None]
+    rows.append(("  to its page drawn (a page turned: a line a pass)", spread(whole)))
     last = [b for _, b in timings(refused)]
     rows.append(("refused press to its mark's last pixel", spread(last) + _met(last, REFUSED_GOAL[oled])))
     whole = [s for s in refused.press_to_settled() if s is not None]
