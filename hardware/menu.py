@@ -71,6 +71,7 @@ class Menu:
         self._go = STAY  # what a press asked for in this pass
         self._drawn = -1  # controls.presses when the lines were last drawn
         self._left = 0  # rows of them still to draw (a row a pass: draw)
+        self._page = None  # the lines those rows are drawn from
         self.row = 0  # the chosen line's row on the screen (lines)
 
     def step(self, now_ms):
@@ -81,8 +82,10 @@ class Menu:
         app.buttons.poll(None, self.press)
         if self._go:
             return self._next()
-        if app.controls.presses != self._drawn or self._left:
+        if app.controls.presses != self._drawn:
             self.draw()
+        elif self._left:  # (the same lines: made again each pass, they would be garbage a pass)
+            self._left = app.screen.show_text(self._page, False, self.row)
         return STAY
 
     def due(self, now_ms):
@@ -95,8 +98,8 @@ class Menu:
         # chosen line in 40 ms and the page in a quarter second, and a key
         # pressed meanwhile is read between two lines, not after the page.
         self._drawn = self.app.controls.presses
-        lines = self.lines()  # (its lines fit the screen: lines)
-        self._left = self.app.screen.show_text(lines, False, self.row)
+        self._page = self.lines()  # (its lines fit the screen: lines)
+        self._left = self.app.screen.show_text(self._page, False, self.row)
 
     def _next(self):
         # "go" on the saved match's line resumes it; anywhere else, a new match.

@@ -83,8 +83,8 @@ class Text:
     def show(self, lines, chosen=-1, first=False):
         # Each line cut or padded to the width; only the cells that change
         # are written, and a row whose line is the one it shows is not looked
-        # at (a cell looked at costs about 0.1 ms on a Pico: a menu press
-        # changes two rows of ten). chosen: the row whose line starts with
+        # at (a cell looked at costs about 0.1 ms on a Pico; a menu press
+        # within a page moves only the cursor). chosen: the row whose line starts with
         # the cursor, ">" (-1: none). first: write only the first row that
         # changed, the chosen one first, then from the top (a row of
         # twice-size text is some 30 ms of composing on a Pico's panel; the
