@@ -111,3 +111,20 @@ def test_a_remote_press_goes_once_this_devices_own_keys_are_read_past_it():
     assert ref.release(2002, lambda *a: got.append(a), upto=1990, read=2001) == 0  # (ours first: it waits for the word)
     assert ref.release(2003, lambda *a: got.append(a), upto=2000 + SYNC_MS, read=2002) == 2
     assert got[1:] == [(0, 4, 2000), (1, 3, 2000)] and ref.tie_to == 1
+
+
+def test_the_link_bench_s_contests_put_the_earlier_press_first():
+    # tools/bench_link.py's contests (D-5): two devices' presses on the link
+    # model, the other device's ticks saying how far its presses have gone;
+    # 40 of them after the clock sync's first 16, gaps 0 to 40 ms: every
+    # press more than 15 ms earlier goes first (the bench's full run prints
+    # the figures in docs/linked.md).
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+    from bench_link import contests
+
+    results = contests(56)
+    wide = [ok for gap, ok, _ in results if gap > 15]
+    assert len(results) == 40 and wide and all(wide), results

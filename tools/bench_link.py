@@ -13,7 +13,7 @@ so far, on the link model (desktop/link_model.py) in simulated time.
   the time from a frame's send to its delivery (median, 95th percentile).
 - Fairness: --contests contested presses, one on each device, the second
   0 to 40 ms after the first (either player first): each stamped by its
-  device's keypad (debounced two scans of 1.95 ms, each device's scans at
+  device's keypad (debounced two scans of 977 us, each device's scans at
   their own phase, its clock's ticks), the other device's sent as a frame
   (5 % of frames lost) and converted by the clock sync (pings every second),
   ordered by the referee (hardware/referee.py); on a clean cable, and with
@@ -34,8 +34,10 @@ from desktop.link_model import Link as Cable  # noqa: E402
 from desktop.link_model import Uart, true_offset2, two_clocks  # noqa: E402
 from desktop.link_model import ping as exchange  # noqa: E402
 from engine.cards import Rng  # noqa: E402
+from hardware.buttons import DEBOUNCE_SCANS, SCAN_INTERVAL  # noqa: E402
 from hardware.clock_sync import FAST_MS, SLOW_MS, ClockSync  # noqa: E402
-from hardware.link import PAYLOAD, Link  # noqa: E402
+from hardware.link import PAYLOAD, UNRELIABLE, Link, get32, put32  # noqa: E402
+from hardware.linked import TICK_MS  # noqa: E402
 from hardware.referee import Referee  # noqa: E402
 from hardware.ticks import ticks_diff  # noqa: E402
 
@@ -106,14 +108,16 @@ def frames(cable, count=2000, seed=1):
     return got == list(range(count)), ends[0].resent, latency[len(latency) // 2], latency[len(latency) * 95 // 100]
 
 
-SCAN_US = 1953  # the keypad's scan: 2 ticks of 1/1024 s
+_PRESS = 1  # this bench's frame kinds: a press (reliable), a tick (not)
+_TICK = UNRELIABLE
+SCAN_US = int(SCAN_INTERVAL * 1024) * 1000000 // 1024  # the keypad's scan: whole ticks of 1/1024 s
 
 
 def stamp(clock, phase_us, t_us):
-    # The keypad's timestamp of a press at t_us: the second scan that sees it
-    # (the debounce), in the device's ticks.
+    # The keypad's timestamp of a press at t_us: the DEBOUNCE_SCANS-th scan
+    # that sees it, in the device's ticks.
     k = -(-(t_us - phase_us) // SCAN_US)
-    return clock.ticks_ms(phase_us + (k + 1) * SCAN_US)
+    return clock.ticks_ms(phase_us + (k + DEBOUNCE_SCANS - 1) * SCAN_US)
 
 
 def contests(count, loss=0, seed=21):
@@ -125,12 +129,23 @@ def contests(count, loss=0, seed=21):
     clock = [0]
     ref = Referee()
     first = []
+    upto = [0]  # the other device's presses are all here up to this time (ours)
 
-    def arrived(kind, p, n):  # the other device's press: its action and keypad time
-        theirs = p[1] | p[2] << 8 | p[3] << 16 | p[4] << 24
-        ref.add(1, p[0], sync.to_ours(theirs, a.ticks_ms(clock[0])))
+    def arrived(kind, p, n):
+        # The other device's press (its action and keypad time), or its tick
+        # (its keys read up to then, and its next reliable frame's number:
+        # no press of its is still on the way), as hardware/order.py takes them.
+        now = a.ticks_ms(clock[0])
+        if kind == _TICK and not ends[0].has_before(p[4]):
+            return
+        t = sync.to_ours(get32(p, 1 if kind == _PRESS else 0), now)  # (a press's time follows its action)
+        if ticks_diff(t, upto[0]) > 0:
+            upto[0] = t
+        if kind == _PRESS:
+            ref.add(1, p[0], t)
 
     ends = (Link(Uart(cable, 0, clock), arrived), Link(Uart(cable, 1, clock), lambda *x: None))
+    tick = bytearray(PAYLOAD)
     phases = (rnd.below(SCAN_US), rnd.below(SCAN_US))
     payload = bytearray(PAYLOAD)
     t_ping = 0
@@ -160,12 +175,16 @@ def contests(count, loss=0, seed=21):
                     ref.add(0, 1, seen)
                 else:
                     payload[0] = 1
-                    for k in range(4):
-                        payload[1 + k] = (seen >> (8 * k)) & 255
-                    ends[1].send(1, payload, 5, b.ticks_ms(clock[0]), True)  # (a press: twice)
+                    put32(payload, 1, seen)
+                    ends[1].send(_PRESS, payload, 5, b.ticks_ms(clock[0]), True)  # (a press: twice)
+            if clock[0] % (TICK_MS * 1000) == 0:  # the other device's tick: its keys read up to now
+                now_b = b.ticks_ms(clock[0])
+                put32(tick, 0, now_b)
+                tick[4] = ends[1].next_seq()
+                ends[1].send(_TICK, tick, 5, now_b)
             for end in ends:
                 end.poll((a if end is ends[0] else b).ticks_ms(clock[0]))
-            ref.release(now_a, lambda p, act, t: first.append((p, t)))
+            ref.release(now_a, lambda p, act, t: first.append((p, t)), upto[0], now_a)
         if trial >= 16 and len(first) == 2:  # (the first contests wait for the clock sync)
             results.append((gap_us / 1000, first[0][0] == early or gap_us == 0, first[0][1] == first[1][1]))
     return results
