@@ -204,7 +204,7 @@ class DesktopIO:
         """Advance the clock and feed the keys: real time for the window, scripted for a replay.
 
         A replay's pass lasts loop_ms (SPIT_LOOP_MS): the keypad scans at the
-        firmware's times in it (every 1.95 ms), each event stamped with its
+        firmware's times in it (every 977 us), each event stamped with its
         scan, so a slow loop reads the events of several scans in one batch,
         as a busy board does. The window's keys move its switches at the
         pass's time, as its recording says."""

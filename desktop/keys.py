@@ -94,7 +94,7 @@ class DesktopKeys:
     """A keypad scanner with the board's semantics, for the desktop and the tests.
 
     The switches (level) move when the keyboard or a replay says; scan(ms),
-    called at the firmware's scan times (hardware/scan_times.py), reports a new level once debounce_threshold
+    called at the firmware's scan times (desktop/scan_times.py), reports a new level once debounce_threshold
     scans in a row have seen it (the board's scanner uses buttons.DEBOUNCE_SCANS),
     with that scan's timestamp, in key-number order. A full queue drops the
     new event and sets overflowed; reset() forgets what was reported, so keys

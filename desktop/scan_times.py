@@ -3,19 +3,20 @@ scan at these times, so their events carry the stamps a board's would.
 
 The firmware counts ticks of 1/1024 s. A scanner made with `interval` seconds
 scans once when it is made and then every int(interval * 1024) ticks
-(shared-module/keypad/__init__.c): buttons.SCAN_INTERVAL, 0.002 s, is 2
-ticks, 1.953125 ms. Each scan stamps its events with supervisor.ticks_ms()
+(shared-module/keypad/__init__.c): buttons.SCAN_INTERVAL, 0.001 s, is 1
+tick, 976.5625 us. Each scan stamps its events with supervisor.ticks_ms()
 of that tick, the tick count * 1000 // 1024 (plus where the clock started,
-modulo 2**29). So scans are stamped 1 or 2 ms apart, 512 a second, never on
-a grid of whole milliseconds. (On a board a scan now and then comes
-a tick late: the tick interrupt is set 977 us after the last one ran. The
-stand-ins keep the ideal times; tests/test_stand_ins.py measures both.)
+modulo 2**29). So scans are stamped 0 or 1 ms apart, 1,024 a second: one
+millisecond in 42 holds two scans, which then carry the same stamp. (On a
+board a scan now and then comes a tick late: the tick interrupt is set 977
+us after the last one ran. The stand-ins keep the ideal times;
+tests/test_stand_ins.py measures both.)
 
 Times here are ms after the scanner was made (its first scan, number 0, is
 at 0). Desktop-only: the board's firmware scans by itself, so make flash
 leaves this file off the drive."""
 
-SCAN_TICKS = 2  # int(hardware.buttons.SCAN_INTERVAL * 1024) (tests/test_stand_ins.py checks it)
+SCAN_TICKS = 1  # int(hardware.buttons.SCAN_INTERVAL * 1024) (tests/test_stand_ins.py checks it)
 
 
 def ticks_of(interval_ms):

@@ -9,11 +9,13 @@
 # The keypad module is imported only by the two constructors below, so this
 # file also loads where there is none (the desktop tests use a fake scanner).
 
-# Two ticks of 1/1024 s (1.95 ms): a press is reported 2 to 4 ms after its
-# edge (two scans), a glitch shorter than a scan is dropped, and presses
-# under 2 ms apart are one scan's tie (D-5). Five ticks made a press 7 ms
-# slower to reach the screen, measured on the emulated Pico (make bench).
-SCAN_INTERVAL = 0.002  # seconds
+# One tick of 1/1024 s (977 us): a press is reported 1 to 2 ms after its
+# edge (two scans in a row see it), a glitch one scan sees is dropped, and
+# presses stamped the same ms are a tie (D-5). Bounce, on pressing or letting
+# go, is the Controls' lockout's. Two ticks made every press about 1.5 ms
+# slower to reach the screen, five ticks 7 ms, measured on the emulated Pico
+# (make bench); scanning twice as often took nothing measurable from drawing.
+SCAN_INTERVAL = 0.001  # seconds
 DEBOUNCE_SCANS = 2
 MAX_EVENTS = 64
 

@@ -11,10 +11,11 @@
 # - First press wins (SP-7, SP-11, D-5): the presses of one batch (every event
 #   read from the queue in one go) are applied in the order of their keypad
 #   timestamps, compared wrap-safe (ticks_ms wraps at 2**29). Presses with equal
-#   timestamps (one scan) from both players are a tie: the player who goes first
-#   alternates from tie to tie, never decided by key number. Each move is checked
-#   against the game as it is when it is applied, so a later press that no longer
-#   fits is refused (``result`` says why; the screen flashes it).
+#   timestamps (one scan, or two scans within one ms) from both players are a
+#   tie: the player who goes first alternates from tie to tie, never decided
+#   by key number. Each move is checked against the game as it is when it is
+#   applied, so a later press that no longer fits is refused (``result`` says
+#   why; the screen flashes it).
 # - A player's half-made move (a chosen stock, or an empty slot chosen for
 #   SP-6) is theirs alone, is cancelled by choosing it again, and is dropped as
 #   soon as it can no longer be completed.
@@ -268,7 +269,7 @@ class Controls:
                 d = _CLAMP
             elif d < -_CLAMP:
                 d = -_CLAMP
-            # Within one scan a player's cursor and stock keys come before pile keys.
+            # Within one stamp a player's cursor and stock keys come before pile keys.
             a = self.keymap[self._key[i]] & 15
             sort[i] = d * 2 + (1 if PILE_0 <= a < PREV else 0)
             order[i] = i

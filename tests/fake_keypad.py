@@ -2,8 +2,8 @@
 
 Blinka's desktop keypad has no timestamps, so the tests use this instead:
 - a scan at the firmware's times: every int(interval * 1024) ticks of
-  1/1024 s, stamped with that tick's ms (``interval_ms`` 2, the board's:
-  1.95 ms apart, stamps 1 or 2 ms apart; desktop/scan_times.py); all events of one scan
+  1/1024 s, stamped with that tick's ms (``interval_ms`` 1, the board's:
+  977 us apart, stamps 0 or 1 ms apart; desktop/scan_times.py); all events of one scan
   carry the same timestamp, in key-number order, like the board's scanner;
 - ``debounce_threshold`` consecutive scans must see a new level before it is
   reported;
@@ -21,7 +21,7 @@ TICKS_PERIOD = 1 << 29
 
 class Keys(DesktopKeys):
     # The desktop's scanner on a clock of its own, scanning when run() says.
-    def __init__(self, key_count, interval_ms=2, max_events=64, debounce_threshold=1, start_ms=POWER_ON_TICKS):
+    def __init__(self, key_count, interval_ms=1, max_events=64, debounce_threshold=1, start_ms=POWER_ON_TICKS):
         DesktopKeys.__init__(self, key_count, self.ticks_ms, debounce_threshold, max_events)
         self.interval_ms = interval_ms
         self.ticks = ticks_of(interval_ms)  # the firmware's whole ticks of 1/1024 s

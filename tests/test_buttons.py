@@ -75,7 +75,7 @@ def test_two_presses_one_scan_apart_first_wins(start_ms, first):
     k1 = keynum(HANDHELD_14, 1, STOCK_0)
     press(trace, 10 if first == 0 else 15, k0)
     press(trace, 15 if first == 0 else 10, k1)
-    run(keys, trace, 200, lambda scan: buttons.poll(g) if scan % 8 == 7 else None)  # one batch
+    run(keys, trace, 200, lambda scan: buttons.poll(g) if scan % 32 == 31 else None)  # one batch (30 ms)
     winner_card = "8D" if first == 0 else "6H"
     assert card_text(g.top(SPIT_PILES)) == winner_card
     # The later press no longer fits, and fitted 7C a moment before: a race
@@ -241,7 +241,7 @@ def test_slap_goes_through_first_press_wins():
     trace = []
     press(trace, 10, keynum(HANDHELD_14, 1, PILE_0 + 1))  # player 1 slaps the small pile first
     press(trace, 15, keynum(HANDHELD_14, 0, PILE_0 + 1))
-    run(keys, trace, 100, lambda scan: buttons.poll(g) if scan == 10 else None)
+    run(keys, trace, 100, lambda scan: buttons.poll(g) if scan == 20 else None)  # (19.5 ms: one batch)
     assert list(g.took) == [0, 1]  # player 1 took pile 1, player 0 pile 0
     assert g.phase == READY  # player 0's late slap is not taken as a spit call
     press(trace, 400, keynum(HANDHELD_14, 0, PILE_0))

@@ -4,7 +4,7 @@
 import board
 import keypad
 
-keys = keypad.Keys((board.GP0,), value_when_pressed=False, pull=True, interval=0.002, debounce_threshold=1)
+keys = keypad.Keys((board.GP0,), value_when_pressed=False, pull=True, interval=0.001, debounce_threshold=1)
 event = keypad.Event()
 print("scan check ready")
 seen = 0
