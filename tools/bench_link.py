@@ -38,8 +38,8 @@ from hardware.buttons import DEBOUNCE_SCANS, SCAN_INTERVAL  # noqa: E402
 from hardware.clock_sync import FAST_MS, SLOW_MS, ClockSync  # noqa: E402
 from hardware.link import PAYLOAD, UNRELIABLE, Link, get32, put32  # noqa: E402
 from hardware.linked import TICK_MS  # noqa: E402
-from hardware.referee import Referee  # noqa: E402
-from hardware.ticks import ticks_diff  # noqa: E402
+from hardware.referee import HOLD_MAX_MS, Referee  # noqa: E402
+from hardware.ticks import ticks_add, ticks_diff  # noqa: E402
 
 
 def sync_after_16(seeds):
@@ -129,7 +129,7 @@ def contests(count, loss=0, seed=21):
     clock = [0]
     ref = Referee()
     first = []
-    upto = [0]  # the other device's presses are all here up to this time (ours)
+    upto = [None]  # the other device's presses are all here up to this time (ours)
 
     def arrived(kind, p, n):
         # The other device's press (its action and keypad time), or its tick
@@ -139,7 +139,7 @@ def contests(count, loss=0, seed=21):
         if kind == _TICK and not ends[0].has_before(p[4]):
             return
         t = sync.to_ours(get32(p, 1 if kind == _PRESS else 0), now)  # (a press's time follows its action)
-        if ticks_diff(t, upto[0]) > 0:
+        if upto[0] is None or ticks_diff(t, upto[0]) > 0:
             upto[0] = t
         if kind == _PRESS:
             ref.add(1, p[0], t)
@@ -184,7 +184,8 @@ def contests(count, loss=0, seed=21):
                 ends[1].send(_TICK, tick, 5, now_b)
             for end in ends:
                 end.poll((a if end is ends[0] else b).ticks_ms(clock[0]))
-            ref.release(now_a, lambda p, act, t: first.append((p, t)), upto[0], now_a)
+            heard = upto[0] if upto[0] is not None else ticks_add(now_a, -HOLD_MAX_MS)  # (no word yet)
+            ref.release(now_a, lambda p, act, t: first.append((p, t)), heard, now_a)
         if trial >= 16 and len(first) == 2:  # (the first contests wait for the clock sync)
             results.append((gap_us / 1000, first[0][0] == early or gap_us == 0, first[0][1] == first[1][1]))
     return results
