@@ -234,6 +234,8 @@ class Screen:
         if self.table.hidden:
             self.scene.hidden = True
             self.table.hidden = False
+            self.text.forget()  # (the scene's lines are not kept through a match)
+            self.text_top.forget()
             self._status_key = -1
             self._seen_game = None
         n = game.counts

@@ -14,6 +14,7 @@ import terminalio
 _FIRST = 0x20  # printable ASCII, 0x20 to 0x7E
 _COUNT = 0x7F - 0x20
 _UNKNOWN = 0x3F - 0x20  # "?" stands for a character the font lacks
+_NOT_KNOWN = "\n"  # a row's line when its cells are not known (no line holds a newline)
 
 _font = None
 
@@ -115,6 +116,13 @@ class Text:
             self._write(r, line)
             written = True
         return left
+
+    def forget(self):
+        # The lines shown let go while the grid is hidden (the table is up):
+        # each row is looked at again, cell by cell, when the text next shows.
+        shown = self._shown
+        for r in range(self.lines):
+            shown[r] = _NOT_KNOWN
 
     def _write(self, row, line):
         # The cells of a row that differ from line.

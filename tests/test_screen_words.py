@@ -262,3 +262,36 @@ def test_text_shows_each_line_whatever_came_before():
     ):
         text.show(lines)
         assert shown(text).split("\n") == [(lines[r] if r < len(lines) else "")[:5].ljust(5) for r in range(3)]
+
+
+class _Line(str):
+    # A line a test can watch go: a str that takes a weak reference.
+    pass
+
+
+def test_the_scene_lets_its_lines_go_while_the_table_is_up_and_draws_them_again(rig, tmp_path):
+    # The full-screen text keeps no line of its last scene through a match
+    # (Text.forget: heap kept in a match on a board); the next scene is still
+    # drawn whole, the rows it shares with the last one included, with its
+    # chosen line's ">" (the menu's cursor) over a blank first cell.
+    import gc
+    import weakref
+
+    profile, display, screen = rig
+    keys = DesktopKeys(len(profile["keymap"]), lambda: 0)
+    app = App(screen, keys, Event(), profile, lambda: 0, seed=1)
+    words = ["> Game", "  Players", "", "  Seats"]
+    lines = [_Line(w) for w in words]
+    screen.show_text(lines, True, 0)
+    seen = [weakref.ref(line) for line in lines]
+    game = position("8D/-/-/-/-", STUCK1, pile0="7C", pile1="KD", spit0="3C", spit1="3D")
+    screen.show_game(game, app.controls, 0)
+    del lines
+    gc.collect()
+    assert [ref() for ref in seen] == [None] * len(words)
+    screen.show_text(list(words), False, 0)
+    image = snapshot(display, "%s-scene-again" % profile["name"], tmp_path)
+    assert screen.table.hidden and not screen.scene.hidden
+    rows = shown(screen.text).split("\n")
+    assert [row.rstrip() for row in rows[: len(words)]] == [">" + words[0][1:]] + words[1:]
+    check_text_drawn(profile, screen, image)

@@ -73,6 +73,11 @@ class Text:
             label.label_direction = direction
             label.anchored_position = (0, (self.lines - 1 - r if turned else r) * self._h)
 
+    def forget(self):
+        # The lines let go while the table is up (each label keeps its own text).
+        for r in range(self.lines):
+            self._shown[r] = "\n"
+
     def show(self, lines, chosen=-1, first=False):
         # Every changed line at once (a row a pass, first, is for the tiles).
         for r in range(self.lines):
