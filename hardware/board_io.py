@@ -28,12 +28,6 @@ class BoardIO:
         self.display.refresh()
 
     def show_error(self, message):
+        from .message import show_message
+
         show_message(self.display, message)
-
-
-def show_message(display, message):
-    # A maker's message on the screen, drawn at once (auto_refresh is off).
-    from .text import message as text_group
-
-    display.root_group = text_group(message, display.width, display.height)
-    display.refresh()

@@ -12,7 +12,7 @@
 # ms after sleep out (ST7789 datasheet, 9.1.12) and Adafruit's Arduino driver
 # waits 10 ms after each; it sends the same commands and MADCTL otherwise.
 
-from .board_io import BoardIO, show_message
+from .board_io import BoardIO
 from .profiles import SetupError
 
 _ST7789_INIT = (
@@ -73,6 +73,8 @@ def open_board(profile, linked=False):
     try:
         return _open_rest(display, board, profile, supervisor.ticks_ms, linked)
     except SetupError as e:
+        from .message import show_message
+
         show_message(display, str(e))  # a display is open: the maker sees what to do
         raise
 

@@ -88,7 +88,7 @@ def fail(message, on_board, hold, io=None):
         try:
             import board
 
-            from .board_io import show_message
+            from .message import show_message
 
             display = io.display if io is not None else getattr(board, "DISPLAY", None)
             if display is not None:

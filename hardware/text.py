@@ -137,24 +137,3 @@ class Text:
             i = row * self.cols + c
             if grid[i] != t:
                 grid[i] = t
-
-
-def message(text, width, height):
-    """A group showing text (a maker's message) wrapped to the screen, at
-    twice the font's size where it fits in a width of 20 characters."""
-    w, h = font()[3:]
-    scale = 2 if width >= 40 * w else 1
-    cols = width // (w * scale)
-    rows = height // (h * scale)
-    lines = []  # type: list[str]
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= cols:
-            lines[-1] += " " + word
-        else:
-            while len(word) > cols:
-                lines.append(word[:cols])
-                word = word[cols:]
-            lines.append(word)
-    group = displayio.Group()
-    Text(group, 0, 0, cols, rows, scale).show(lines[:rows])
-    return group

@@ -219,7 +219,7 @@ def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_pa
     from PIL import Image
 
     from desktop.window import pygame_display_class
-    from hardware.text import message
+    from hardware.message import group as message
 
     got = picoemu.emulate(
         "pico-st7789-240",

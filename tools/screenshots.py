@@ -149,7 +149,7 @@ def scenes():
     keyboard.step(200)
     yield save("cardputer-scenes.png", [menu, first, frame(display)])
 
-    from hardware.board_io import show_message
+    from hardware.message import show_message
 
     displayio.release_displays()
     display = pygame_display_class()(width=160, height=128, auto_refresh=False)

@@ -3,9 +3,9 @@
 # characters, shown a list of lines at a time; turned round by the flips of
 # its `grid`) as one bitmap_label.Label a line, padded to its width so each
 # label keeps its bitmap. The firmware runs it in place of the tiles, to
-# compare the two on the emulated Pico (docs/text.md). It has no message():
-# hardware/board_io.py loads that only for a start-up failure, which the
-# comparison never meets.
+# compare the two on the emulated Pico (docs/text.md). hardware/message.py
+# (a start-up failure's words) uses the tiles' Text: the comparison never
+# meets one.
 
 import displayio
 import terminalio
