@@ -51,6 +51,10 @@ class Text:
     scale times the font's size. cursor: a list's chosen line is marked by a
     ">" in its first cell (show's chosen)."""
 
+    # A class default: only a Text with a cursor has one of its own, and the
+    # others keep a slot less each (an instance's names grow 6, 8, 10...).
+    cursor = None  # type: displayio.TileGrid | None
+
     def __init__(self, group, x, y, cols, lines, scale=1, cursor=False):
         sheet, palette, tiles, w, h = font()
         self._tiles = tiles
@@ -66,7 +70,6 @@ class Text:
         # redraws its two cells, where a ">" in the lines' grid would redraw
         # every row between them (displayio redraws a grid's changed cells
         # as one rectangle).
-        self.cursor = None
         if cursor:
             self.cursor = displayio.TileGrid(
                 sheet,
