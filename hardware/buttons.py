@@ -62,15 +62,15 @@ class Buttons:
         self._ticks_ms = ticks_ms
         self.overflows = 0
 
-    def poll(self, game, handler=None):
+    def poll(self, game, scene=None):
         # Read every waiting event, play the presses in order, recover from
-        # overflow. With a handler (menus) presses go to handler(player, action).
+        # overflow. With a scene (menus) presses go to scene.press(player, action).
         events = self.keys.events
         event = self._event
         controls = self.controls
         while events.get_into(event):
-            controls.feed(game, event.key_number, event.pressed, event.timestamp, handler)
-        controls.apply(game, handler)
+            controls.feed(game, event.key_number, event.pressed, event.timestamp, scene)
+        controls.apply(game, scene)
         if events.overflowed:
             # Events after the full queue were dropped: which keys are down is
             # unknown. Start over from the keys as they are now; Controls makes

@@ -123,7 +123,7 @@ class Controls:
 
     # -- events in --
 
-    def feed(self, game, key, pressed, timestamp, handler=None):
+    def feed(self, game, key, pressed, timestamp, scene=None):
         # One keypad event. Presses are buffered; apply() plays them in order.
         if key >= len(self.keymap) or self.keymap[key] == UNUSED:
             return
@@ -141,7 +141,7 @@ class Controls:
             if self.relay is not None:
                 if 0 <= pile < 2:
                     self.relay.let_go(p, m & 15, timestamp)  # (into the order, where the press is)
-            elif handler is None:
+            elif scene is None:
                 self.let_go(game, p, m & 15, timestamp)
             elif self._pick[p] == m & 15:
                 self._pick[p] = NONE
@@ -163,9 +163,9 @@ class Controls:
         if self.relay is not None:
             self.relay.press(p, m & 15, timestamp)
             return
-        if handler is None and self.muted >> p & 1:
+        if scene is None and self.muted >> p & 1:
             return  # the computer's side: its keys make no move
-        self.push(game, key, timestamp, handler)
+        self.push(game, key, timestamp, scene)
 
     def let_go(self, game, player, action, timestamp):
         # A pile key let go: refused if it was pressed with nothing chosen
@@ -190,11 +190,11 @@ class Controls:
                 self.now = timestamp
                 self._refuse(player, why, NONE)
 
-    def push(self, game, key, timestamp, handler=None):
+    def push(self, game, key, timestamp, scene=None):
         # A press to order and apply with the rest of the batch, as it is: the
         # computer's (App), or one feed() let through.
         if self._count == len(self._key):
-            self.apply(game, handler)
+            self.apply(game, scene)
         i = self._count
         self._key[i] = key
         self._time[i] = timestamp
@@ -235,9 +235,10 @@ class Controls:
 
     # -- ordering: first press wins --
 
-    def apply(self, game, handler=None):
+    def apply(self, game, scene=None):
         # Play the buffered presses in timestamp order, ties as D-5 says. With a
-        # handler (a menu), each press goes to handler(player, action) instead.
+        # scene (a menu), each press goes to scene.press(player, action)
+        # instead (the scene itself, not a bound method made each pass).
         n = self._count
         if not n:
             return
@@ -251,9 +252,9 @@ class Controls:
             e = order[i]
             k = self.keymap[self._key[e]]
             self.now = self._time[e]
-            if handler is not None:
+            if scene is not None:
                 self.presses += 1
-                handler(k >> 4, k & 15)
+                scene.press(k >> 4, k & 15)
             else:
                 self._press(game, k >> 4, k & 15)
 

@@ -54,7 +54,7 @@ class Lobby:
 
     def step(self, now_ms):
         self._go = STAY
-        self.app.buttons.poll(None, self.press)
+        self.app.buttons.poll(None, self)
         if self._go:
             return self._go
         self.draw(now_ms)

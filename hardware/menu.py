@@ -79,7 +79,7 @@ class Menu:
         # lines again if a key changed them.
         app = self.app
         self._go = STAY
-        app.buttons.poll(None, self.press)
+        app.buttons.poll(None, self)
         if self._go:
             return self._next()
         if app.controls.presses != self._drawn:

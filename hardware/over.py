@@ -36,7 +36,7 @@ class Over:
             app.pages.turn(now_ms)
         app.flush(now_ms)
         self._go = STAY
-        app.buttons.poll(None, self.press)
+        app.buttons.poll(None, self)
         return self._go
 
     def due(self, now_ms):

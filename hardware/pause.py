@@ -24,7 +24,7 @@ class Pause:
     def step(self, now_ms):
         # One pass: the keys, then the countdown.
         self._go = STAY
-        self.app.buttons.poll(None, self.press)
+        self.app.buttons.poll(None, self)
         return self._go or self.tick(now_ms)
 
     def due(self, now_ms):

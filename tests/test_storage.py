@@ -410,7 +410,7 @@ def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
     g = app.game
     rnd = random.Random(4)
 
-    def deal(game, handler=None):  # this pass's presses: play on to the next deal
+    def deal(game, scene=None):  # this pass's presses: play on to the next deal
         while g.round == 1:
             g.play(*some_move(g, rnd.randrange(2), rnd.randrange(64)))
         app.controls.presses += 1
@@ -422,7 +422,7 @@ def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
     assert [m[0] for m in store.moments].count(MATCH) == 1  # ...and not saved yet
     assert app.next_due(20) == 0  # the save is due at once
     dealt = g.text()
-    app.buttons.poll = lambda game, handler=None: g.play(*some_move(g, 0, 0))  # a spit call
+    app.buttons.poll = lambda game, scene=None: g.play(*some_move(g, 0, 0))  # a spit call
     app.step(25)
     assert g.called
     matches = [m for m in store.moments if m[0] == MATCH]

@@ -103,6 +103,15 @@ def test_key_events_become_moves_without_allocation():
         assert applied > 20 and attempts >= applied  # the locked run really played
 
 
+def test_a_scene_reads_its_keys_without_allocation():
+    # A menu's pass: Buttons.poll(None, scene), the presses to scene.press (D-5's order).
+    out = run_vm("scene_keys.py", 200, pkgs=("engine", "hardware")).split()
+    assert out[0] == "ok", out
+    passes, presses, player0, player1 = map(int, out[1:])
+    assert passes == 400 and presses == 100  # every press reached the scene (the releases do not)
+    assert player0 + player1 == 100 and player0 > 30 and player1 > 30  # each to its player
+
+
 def test_saving_and_loading_a_round_on_micropython():
     out = run_vm("storage.py", pkgs=("engine", "hardware"))
     assert out.strip() == "ok 20"
