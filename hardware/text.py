@@ -29,8 +29,14 @@ def font():
         sheet = f.bitmap
         tiles = bytearray(_COUNT)
         if isinstance(sheet, displayio.Bitmap):
+            # The firmware's tiles are its font's characters sorted: when " "
+            # is the first and "~" the 95th, every printable one is there, in
+            # order (a glyph asked for costs some 30 us on a Pico, all 95 of
+            # them 3 ms of start-up). Else each is asked for.
+            get = f.get_glyph
+            ends = get(_FIRST).tile_index == 0 and get(0x7E).tile_index == _COUNT - 1  # type: ignore[attr-defined]
             for i in range(_COUNT):
-                tiles[i] = f.get_glyph(_FIRST + i).tile_index  # type: ignore[attr-defined]  # a field of the firmware's Glyph the stubs leave out
+                tiles[i] = i if ends else get(_FIRST + i).tile_index  # type: ignore[attr-defined]  # a field of the firmware's Glyph the stubs leave out
         else:  # Blinka: `bitmap` is a class, each glyph has a bitmap of its own
             sheet = displayio.Bitmap(w * _COUNT, h, 2)
             for i in range(_COUNT):

@@ -295,3 +295,42 @@ def test_the_scene_lets_its_lines_go_while_the_table_is_up_and_draws_them_again(
     rows = shown(screen.text).split("\n")
     assert [row.rstrip() for row in rows[: len(words)]] == [">" + words[0][1:]] + words[1:]
     check_text_drawn(profile, screen, image)
+
+
+@pytest.mark.parametrize("before", ["", "\x1f"])
+def test_the_firmware_font_s_tiles_are_its_sorted_characters(monkeypatch, before):
+    # On a board terminalio.FONT is one bitmap whose tiles are its characters
+    # sorted (the firmware's gen_display_resources.py). With " " first and "~"
+    # the 95th, font() takes each printable character's tile from its place,
+    # asking for two glyphs, not 95 (3 ms of a Pico's start-up); a font with
+    # another character before them is asked for each.
+    import displayio
+    import terminalio
+
+    from hardware import text
+
+    class Glyph:
+        def __init__(self, tile_index):
+            self.tile_index = tile_index
+
+    class Font:
+        def __init__(self, chars):
+            self.chars = chars
+            self.bitmap = displayio.Bitmap(6 * len(chars), 14, 2)
+            self.asked = 0
+
+        def get_bounding_box(self):
+            return (6, 14, 0, -3)
+
+        def get_glyph(self, codepoint):
+            self.asked += 1
+            return Glyph(self.chars.index(chr(codepoint)))
+
+    chars = before + "".join(chr(c) for c in range(0x20, 0x7F)) + "\u00e9\u00fc"
+    board_font = Font(chars)
+    monkeypatch.setattr(terminalio, "FONT", board_font)
+    monkeypatch.setattr(text, "_font", None)
+    sheet, _, tiles, w, h = text.font()
+    assert sheet is board_font.bitmap and (w, h) == (6, 14)
+    assert list(tiles) == [chars.index(chr(c)) for c in range(0x20, 0x7F)]
+    assert board_font.asked == (2 if before == "" else 1 + 95)  # (" " is not the first: "~" is not asked)
