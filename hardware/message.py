@@ -30,6 +30,6 @@ def group(text, width, height):
                 lines.append(word[:cols])
                 word = word[cols:]
             lines.append(word)
-    group = displayio.Group()
-    Text(group, 0, 0, cols, rows, scale).show(lines[:rows])
-    return group
+    root = displayio.Group()
+    Text(root, 0, 0, cols, rows, scale).show(lines[:rows])
+    return root
