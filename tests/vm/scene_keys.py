@@ -6,9 +6,9 @@ kept a forgotten scene's whole module in the heap).
 
     scene_keys.py COUNT
 
-COUNT passes, each with a key event waiting now and then (presses and
-releases of a two-player keymap). Prints "ok PASSES PRESSES PLAYER0 PLAYER1" (the presses each player's
-reached the scene) or "alloc PASS".
+COUNT key events of a two-player keymap (a key down, then up) over twice as
+many passes, one waiting every other pass. Prints "ok PASSES PRESSES PLAYER0
+PLAYER1" (how many presses of each player reached the scene) or "alloc PASS".
 """
 
 import gc
