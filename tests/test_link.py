@@ -205,3 +205,24 @@ def test_a_poll_stops_reading_once_a_frame_in_order_is_delivered():
     assert got == [(1, b"abcd")] and len(receiver.uart.data) == len(sent) - 16  # (two reads of 8)
     receiver.poll(1)
     assert got == [(1, b"abcd"), (2, b"efgh")] and receiver.bad == 0
+
+
+def test_what_one_read_brought_after_a_frame_in_order_waits_for_the_next_poll():
+    # On the board both copies of an event are often in the UART's buffer
+    # at once, so one read brings them: the first is delivered (and drawn)
+    # before the second copy's bytes are looked at (2 ms on a Pico), and a
+    # frame after them waits too. Nothing read is lost: the next poll goes
+    # on from there before reading again.
+    sender = Link(_Bytes(b""), lambda *a: None)
+    sender.send(1, b"abcd", 4, 0, twice=True)
+    sender.send(2, b"efgh", 4, 0)
+    sent = bytes(sender.uart.sent)
+    got = []
+    receiver = Link(_Bytes(sent + sent[:5]), lambda kind, p, n: got.append((kind, bytes(p[:n]))))
+    receiver.poll(0)
+    assert got == [(1, b"abcd")] and receiver.uart.data == bytearray()  # (all of it read, the rest kept)
+    receiver.poll(1)
+    assert got == [(1, b"abcd"), (2, b"efgh")]  # (the copy skipped, the next frame delivered: it stops there)
+    receiver.uart.data += sent[5:12]  # (the rest of a frame the first read began: its copy again)
+    receiver.poll(2)
+    assert got == [(1, b"abcd"), (2, b"efgh")] and receiver.bad == 0 and receiver.uart.data == bytearray()
