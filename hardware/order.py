@@ -42,8 +42,9 @@ from .protocol import (
     TICK,
     TICK_NEXT,
     TICK_TIME,
+    WANT,
 )
-from .referee import Referee
+from .referee import SYNC_MS, Referee
 from .ticks import ticks_add, ticks_diff
 
 forget("hardware.protocol")  # (its numbers are ours now)
@@ -63,6 +64,7 @@ class Order:
         self._ping_at = ticks_add(now, -PING_MS)  # (a ping at once)
         self._upto = now  # the follower's presses are all here up to this time
         self._hash_due = False  # a press applied, its position's hash not yet sent
+        self._wanted = False  # a tick asked for (WANT), none come since
         self._resync_due = False  # a snapshot asked for, sent once the last has had its round trip
         self._snap_at = now  # the time of the last snapshot sent
         self._buf = bytearray(16)
@@ -72,6 +74,7 @@ class Order:
         # The follower started again: its clock is another (pinged anew at once).
         self.sync.restart()
         self._ping_at = ticks_add(now, -PING_MS)
+        self._wanted = False
 
     def step(self, now, read):
         # One pass (after the link was read; read: when this device's keys
@@ -97,6 +100,18 @@ class Order:
             self.stale += self.queue.clear()  # (presses after the end: a result is left on each device's own key)
         elif linked.snap is None and linked.app.mode != MATCH:
             self.release(now, read)
+
+    def own(self, action, t):
+        # A press (or event) of this device's player at t, into the queue.
+        # It goes once the follower's word is past it: a tick is asked for
+        # at once (WANT: the follower sends one the next time it has read
+        # its keys), not waited for (one comes every TICK_MS), unless the
+        # word is past it already or one asked for is on its way. False: the
+        # queue is full (counted: dropped()).
+        if ticks_diff(self._upto, t) < SYNC_MS and not self._wanted:
+            self._wanted = True
+            self.linked.link.send(WANT, self._buf, 0, self._now)  # (unreliable: lost, the next tick does)
+        return self.queue.add(self.linked.seat, action, t)
 
     def release(self, now, read):
         # The presses due, one at a time while the window has room for what
@@ -213,6 +228,7 @@ class Order:
                 self._heard_upto(t, now)  # (its presses come in order: none earlier is still on its way)
                 self.queue.add(1 - linked.seat, p[PRESS_ACTION], t)  # (a full queue counts it: dropped())
         elif kind == TICK:
+            self._wanted = False
             if linked.link.has_before(p[TICK_NEXT]):  # (no press of its is lost on the way)
                 self._heard_upto(self.sync.to_ours(get32(p, TICK_TIME), now), now)
         elif kind == ASK:

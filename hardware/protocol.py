@@ -69,3 +69,5 @@ HASH = 0x45  # referee to follower: the position's hash after an event
 HASH_NUMBER = 0  # the event's number (2)
 HASH_VALUE = 2  # the hash (3)
 HASH_SIZE = 5
+
+WANT = 0x46  # referee to follower: a press of its own player waits for a tick (no payload)

@@ -17,7 +17,7 @@ from desktop.window import pygame_display_class
 from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN, TAKEN
 from hardware.keymaps import PILE_0, STOCK_0
-from hardware.linked import LOST_MS
+from hardware.linked import LOST_MS, TICK_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
@@ -160,6 +160,29 @@ def test_the_press_made_first_wins_a_contested_pile_across_two_devices(first, ga
     assert results[0] == results[1] == TAKEN
 
 
+def test_a_press_of_the_referees_player_asks_for_the_followers_word_at_once():
+    # SP-7's order lets a press of the referee's own player go once the
+    # follower's word (a tick) is past it. The follower ticks every TICK_MS;
+    # the referee asks for one as the press comes (WANT), so it goes a round
+    # trip later, not when the next tick happens to come. (A cable of 1 ms:
+    # the follower has just ticked when the press comes, and its next tick
+    # of its own would release it no sooner than TICK_MS after.)
+    pair = Pair(PICO, quiet(), seed=7, cable=Cable(7, delay_us=1000, jitter_us=0))
+    assert pair.start()
+    pair.run(2000)
+    set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
+    ref, fol = referee_follower(pair)
+    ticked = fol.app.linked._tick_at
+    assert pair.run_until(lambda: fol.app.linked._tick_at != ticked, 100)
+    count = ref.app.linked.count
+    ref.press(STOCK_0 + 3)  # the 8D onto the 7S
+    pressed = pair.t_us[0]
+    assert pair.run_until(lambda: ref.app.linked.count > count, 100)
+    assert (pair.t_us[0] - pressed) // 1000 < TICK_MS
+    pair.run(100)
+    assert pair.agree() and ref.app.game.text().split()[-2].split(",")[-1].upper() == "8D"
+
+
 def test_each_press_of_the_order_sounds_once_on_each_device():
     # SP-7 through the order: a card played by either player is one tick of
     # feedback on each device (the App once sounded it again after the
@@ -286,13 +309,13 @@ def restart(pair, racers, who, nonce):
     # the device still in the match referees it from its position, each with
     # its own player, and both play on.
     stays = pair.devices[1 - who]
-    kept = stays.app.game.text()
     old = pair.devices[who].clock
     clock = Clock(ticks_add(POWER_ON_TICKS, -(pair.t_us[0] // 1000)), old.ppm)  # (a board's clock starts again)
     fresh = Device(PICO, QuietScreen(PICO), pair.cable, who, clock, pair.t_us, nonce, 99)
     pair.devices[who] = fresh
     pair.run(LOST_MS + 500)
     assert stays.app.mode == PAUSED and stays.app.pause_why == "cable silent"
+    kept = stays.app.game.text()  # (a press on the cable when the other lost power is in it)
     fresh.app.press(0, PILE_0 + 1)  # linked play is chosen: "go"
     assert pair.run_until(lambda: fresh.app.mode == PAUSED, 3000)
     assert fresh.app.game.text() == stays.app.game.text() == kept

@@ -204,7 +204,7 @@ def test_the_protocols_frame_kinds_are_unique_and_fit_the_link():
     kinds = {name: v for name, v in vars(protocol).items() if name.isupper() and "_" not in name}
     kinds.pop("VERSION")
     assert sorted(kinds) == sorted(
-        ["EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE", "HELLO", "PING", "PONG", "TICK", "HASH"]
+        ["EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE", "HELLO", "PING", "PONG", "TICK", "HASH", "WANT"]
     )
     assert len(set(kinds.values())) == len(kinds) and link.ACK not in kinds.values()
     reliable = ("EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE")
