@@ -44,7 +44,7 @@ from .protocol import (
     TICK_TIME,
     WANT,
 )
-from .referee import SYNC_MS, Referee
+from .referee import HOLD_MAX_MS, SYNC_MS, Referee
 from .ticks import ticks_add, ticks_diff
 
 forget("hardware.protocol")  # (its numbers are ours now)
@@ -65,6 +65,7 @@ class Order:
         self._upto = now  # the follower's presses are all here up to this time
         self._hash_due = False  # a press applied, its position's hash not yet sent
         self._wanted = False  # a tick asked for (WANT), none come since
+        self._missing_at = ticks_add(now, -HOLD_MAX_MS)  # a tick last heard while a frame of its was to come
         self._resync_due = False  # a snapshot asked for, sent once the last has had its round trip
         self._snap_at = now  # the time of the last snapshot sent
         self._buf = bytearray(16)
@@ -122,8 +123,12 @@ class Order:
         linked = self.linked
         link = linked.link
         queue = self.queue
+        # (The follower heard saying a frame of its is still to come: a
+        # press of ours waits for it, however long, not HOLD_MAX_MS: that
+        # frame may be an earlier press, lost on the way and sent again.)
+        missing = ticks_diff(now, self._missing_at) < HOLD_MAX_MS
         while linked.snap is None and link.room() >= (1 if linked.app.mode == MATCH else 2):
-            if not queue.release(now, self._take, self._upto, read, 1):
+            if not queue.release(now, self._take, self._upto, read, 1, missing):
                 return
 
     def _released(self, player, action, t):
@@ -231,6 +236,8 @@ class Order:
             self._wanted = False
             if linked.link.has_before(p[TICK_NEXT]):  # (no press of its is lost on the way)
                 self._heard_upto(self.sync.to_ours(get32(p, TICK_TIME), now), now)
+            else:
+                self._missing_at = now
         elif kind == ASK:
             if linked.state == PLAYING and not linked.lost and not linked.gone:
                 if n and p[ASK_WHY] == 1:

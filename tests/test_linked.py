@@ -19,6 +19,8 @@ from hardware.controls import NOTHING_CHOSEN, TAKEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS, TICK_MS
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
+from hardware.protocol import PRESS
+from hardware.referee import HOLD_MAX_MS
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
 from hardware.ticks import ticks_add
@@ -158,6 +160,37 @@ def test_the_press_made_first_wins_a_contested_pile_across_two_devices(first, ga
     # The later press refused, the same on both screens: it fitted 7S when
     # pressed, so it lost a race ("taken"), not a card that never fitted.
     assert results[0] == results[1] == TAKEN
+
+
+def test_an_earlier_press_lost_on_the_cable_again_and_again_still_wins():
+    # SP-7 on a bad cable: the follower's press is lost, both its copies and
+    # its first two resends, while its ticks arrive, each saying a frame of
+    # it is still to come. The referee's own press, 15 ms later, waits for
+    # that frame, however long it takes (not HOLD_MAX_MS: that is for a
+    # follower not heard at all), and loses the race.
+    pair = Pair(PICO, quiet(), seed=7)
+    assert pair.start()
+    pair.run(2000)
+    set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
+    ref, fol = referee_follower(pair)
+    uart = fol.app.linked.link.uart
+    write = uart.write
+    lost = []
+
+    def lossy(buf):
+        if buf[2] == PRESS and len(lost) < 4:
+            lost.append(pair.t_us[0])
+            return len(buf)
+        return write(buf)
+
+    uart.write = lossy
+    fol.press(STOCK_0 + 3)  # the follower's 8C onto the 7S
+    pair.run(15)
+    ref.press(STOCK_0 + 3)  # the referee's 8D, 15 ms later
+    pair.run(600)
+    assert len(lost) == 4 and (lost[-1] - lost[0]) // 1000 > HOLD_MAX_MS // 2  # (the resends' waits: 25, 50 ms)
+    assert pair.agree() and ref.app.game.text().split()[-2].split(",")[-1].upper() == "8C"
+    assert ref.app.controls.result[ref.app.linked.seat] == TAKEN  # (the later press lost a race)
 
 
 def test_a_press_of_the_referees_player_asks_for_the_followers_word_at_once():

@@ -81,6 +81,23 @@ def test_with_the_other_devices_word_a_press_goes_once_nothing_earlier_can_come(
     assert ref.release(2000 + HOLD_MAX_MS, lambda *a: got.append(a), upto=1500) == 1  # (no word: at most this)
 
 
+def test_no_press_goes_by_the_hold_while_the_other_device_says_a_frame_of_its_is_missing():
+    # SP-7: the other device is heard (its ticks come), but a frame of its
+    # was lost and its word counts for nothing until that frame comes again:
+    # it may be a press earlier than ours. The hold (HOLD_MAX_MS) is for a
+    # device not heard at all; here our press waits for the frame.
+    from hardware.referee import HOLD_MAX_MS
+
+    ref = Referee()
+    got = []
+    ref.add(0, 1, START)
+    late = ticks_add(START, 4 * HOLD_MAX_MS)
+    assert ref.release(late, lambda *a: got.append(a), upto=START - 10, missing=True) == 0
+    ref.add(1, 2, ticks_add(START, -15))  # the lost press, come again: 15 ms earlier
+    assert ref.release(late, lambda *a: got.append(a), upto=ticks_add(START, SYNC_MS)) == 2
+    assert got == [(1, 2, ticks_add(START, -15)), (0, 1, START)]
+
+
 def test_the_word_works_across_the_wrap():
     ref = Referee()
     got = []
