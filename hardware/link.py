@@ -91,8 +91,8 @@ class Link:
         self.good = 0  # whole frames received (a change: the other side is there)
         self.resent = 0  # reliable frames sent again
         self._rx = bytearray(64)  # the UART's bytes, as read
-        self._rx_at = 0  # rx[_rx_at:_rx_n]: read, not yet looked at (after a frame delivered)
-        self._rx_n = 0
+        self._at = 0  # rx[_at:_n]: read, not yet looked at (after a frame delivered)
+        self._n = 0
         self._frame = bytearray(_FRAME)  # the frame being received
         self._got = 0  # its bytes so far
         # Until the first whole frame, a frame's worth of bytes thrown away
@@ -197,8 +197,8 @@ class Link:
         # next pass. Reading on would take the second copy of a frame
         # written twice (16 bytes: 2 ms on a Pico) before the first is drawn.
         self.delivered = False
-        if self._rx_at < self._rx_n:
-            self._bytes(self._rx_at, self._rx_n, now)
+        if self._at < self._n:
+            self._bytes(self._at, self._n, now)
         rx = self._rx
         uart = self.uart
         while not self.delivered:
@@ -231,7 +231,7 @@ class Link:
         f = self._frame
         got = self._got
         tail = self._tail
-        self._rx_at = self._rx_n = 0
+        self._at = self._n = 0
         i = start
         while i < n:
             b = rx[i]
@@ -246,8 +246,8 @@ class Link:
                     tail = 0
                     i = end
                     if self.delivered:
-                        self._rx_at = i
-                        self._rx_n = n
+                        self._at = i
+                        self._n = n
                         break
                     continue
             i += 1
@@ -261,8 +261,8 @@ class Link:
                     got = self._got
                     tail = self._tail
                     if self.delivered:
-                        self._rx_at = i
-                        self._rx_n = n
+                        self._at = i
+                        self._n = n
                         break
             elif got == 0:
                 if b == _MAGIC0:

@@ -179,7 +179,7 @@ class Linked:
         self._leaving_at = -1  # this device's player left: when (the link kept open for BYE's acknowledgement)
         self._bye_due = False
         self._tick_at = self._heard_at  # the follower: when it last said how far its presses have gone
-        self._tick_due = False  # the follower: the referee asked for a tick (WANT)
+        self._due = False  # the follower: the referee asked for a tick (WANT)
         self._last = self._heard_at  # the start of the last pass (its keys were read in it)
         self._greeter(self._heard_at)
 
@@ -308,7 +308,7 @@ class Linked:
                 self._flush(now)
             if self._ask_due >= 0:
                 self._ask(self._ask_due, now)
-            if self.app.mode != MATCH and (self._tick_due or ticks_diff(now, self._tick_at) >= TICK_MS):
+            if self.app.mode != MATCH and (self._due or ticks_diff(now, self._tick_at) >= TICK_MS):
                 # Every key event stamped up to the last pass's start was read in
                 # that pass (the buttons are read after the link), so any press
                 # of them is sent. (In a match keys_read sends it, a pass sooner.)
@@ -326,7 +326,7 @@ class Linked:
             return
         if self.is_referee:
             self.order.release(now, now)
-        elif self._tick_due or ticks_diff(now, self._tick_at) >= TICK_MS:
+        elif self._due or ticks_diff(now, self._tick_at) >= TICK_MS:
             self._tick(now, now)
 
     def _tick(self, now, upto):
@@ -336,7 +336,7 @@ class Linked:
         if self._pending_n:
             return
         self._tick_at = now
-        self._tick_due = False
+        self._due = False
         buf = self._buf
         put32(buf, TICK_TIME, upto)
         buf[TICK_NEXT] = self.link.next_seq()
@@ -496,7 +496,7 @@ class Linked:
                 app.press(self.seat, action)
             return
         if self.is_referee:
-            self.order.own(action, t)  # (a full queue counts it: dropped())
+            self.order.add(action, t)  # (a full queue counts it: dropped())
             return
         self._send_press(action, t)
 
@@ -513,7 +513,7 @@ class Linked:
         if self.asked or not self.playing() or self.lost:
             return
         if self.is_referee:
-            self.asked = self.order.own(action, now)
+            self.asked = self.order.add(action, now)
         elif action == EV_PAUSE:  # (a follower's scenes end when the referee's do)
             self.asked = True
             self._send_press(action, now)
@@ -599,7 +599,7 @@ class Linked:
             ):
                 self._check = p[HASH_VALUE] | p[HASH_VALUE + 1] << 8 | p[HASH_VALUE + 2] << 16
         elif kind == WANT:
-            self._tick_due = not self.is_referee  # (a press of the referee's player waits for it)
+            self._due = not self.is_referee  # (a press of the referee's player waits for it)
         elif kind == TICK:
             if self.hello is not None and self.state == PLAYING:
                 self._drop_hello()  # (a restarted follower ticks once it has our position: it is back)

@@ -64,8 +64,8 @@ class Order:
         self._ping_at = ticks_add(now, -PING_MS)  # (a ping at once)
         self._upto = now  # the follower's presses are all here up to this time
         self._hash_due = False  # a press applied, its position's hash not yet sent
-        self._wanted = False  # a tick asked for (WANT), none come since
-        self._missing_at = ticks_add(now, -HOLD_MAX_MS)  # a tick last heard while a frame of its was to come
+        self.asked = False  # a tick asked for (WANT), none come since
+        self._lost_at = ticks_add(now, -HOLD_MAX_MS)  # a tick last heard while a frame of its was to come
         self._resync_due = False  # a snapshot asked for, sent once the last has had its round trip
         self._snap_at = now  # the time of the last snapshot sent
         self._buf = bytearray(16)
@@ -75,7 +75,7 @@ class Order:
         # The follower started again: its clock is another (pinged anew at once).
         self.sync.restart()
         self._ping_at = ticks_add(now, -PING_MS)
-        self._wanted = False
+        self.asked = False
 
     def step(self, now, read):
         # One pass (after the link was read; read: when this device's keys
@@ -102,15 +102,15 @@ class Order:
         elif linked.snap is None and linked.app.mode != MATCH:
             self.release(now, read)
 
-    def own(self, action, t):
+    def add(self, action, t):
         # A press (or event) of this device's player at t, into the queue.
         # It goes once the follower's word is past it: a tick is asked for
         # at once (WANT: the follower sends one the next time it has read
         # its keys), not waited for (one comes every TICK_MS), unless the
         # word is past it already or one asked for is on its way. False: the
         # queue is full (counted: dropped()).
-        if ticks_diff(self._upto, t) < SYNC_MS and not self._wanted:
-            self._wanted = True
+        if ticks_diff(self._upto, t) < SYNC_MS and not self.asked:
+            self.asked = True
             self.linked.link.send(WANT, self._buf, 0, self._now)  # (unreliable: lost, the next tick does)
         return self.queue.add(self.linked.seat, action, t)
 
@@ -126,9 +126,9 @@ class Order:
         # (The follower heard saying a frame of its is still to come: a
         # press of ours waits for it, however long, not HOLD_MAX_MS: that
         # frame may be an earlier press, lost on the way and sent again.)
-        missing = ticks_diff(now, self._missing_at) < HOLD_MAX_MS
+        held = ticks_diff(now, self._lost_at) < HOLD_MAX_MS
         while linked.snap is None and link.room() >= (1 if linked.app.mode == MATCH else 2):
-            if not queue.release(now, self._take, self._upto, read, 1, missing):
+            if not queue.release(now, self._take, self._upto, read, 1, held):
                 return
 
     def _released(self, player, action, t):
@@ -233,11 +233,11 @@ class Order:
                 self._heard_upto(t, now)  # (its presses come in order: none earlier is still on its way)
                 self.queue.add(1 - linked.seat, p[PRESS_ACTION], t)  # (a full queue counts it: dropped())
         elif kind == TICK:
-            self._wanted = False
+            self.asked = False
             if linked.link.has_before(p[TICK_NEXT]):  # (no press of its is lost on the way)
                 self._heard_upto(self.sync.to_ours(get32(p, TICK_TIME), now), now)
             else:
-                self._missing_at = now
+                self._lost_at = now
         elif kind == ASK:
             if linked.state == PLAYING and not linked.lost and not linked.gone:
                 if n and p[ASK_WHY] == 1:

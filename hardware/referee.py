@@ -69,7 +69,7 @@ class Referee:
         # At the same time: player goes before other when the tie is theirs.
         return player != other and player == self.tie_to
 
-    def release(self, now, take, upto, read=None, most=SIZE, missing=False):
+    def release(self, now, take, upto, read=None, most=SIZE, held=False):
         """Hand the presses whose hold is over to take(player, action, t), in
         order, at most most of them (what the link has room to send); a tie,
         once released, passes the next one to the other player.
@@ -81,11 +81,11 @@ class Referee:
         moment its keys were last read): a press of the remote player at t goes once
         read is past t, its own millisecond included (a tie is seen), with no
         word from the other device to wait for.
-        missing: the other device is heard, but its word counts for nothing
+        held: the other device is heard, but its word counts for nothing
         until a frame of its, lost on the way, comes again (it may be a
         press earlier than ours): no press goes by HOLD_MAX_MS meanwhile."""
         released = 0
-        while self._n and released < most and self._due(now, upto, read, missing):
+        while self._n and released < most and self._due(now, upto, read, held):
             t = self._t[0]
             player = self._player[0]
             action = self._action[0]
@@ -101,8 +101,8 @@ class Referee:
             released += 1
         return released
 
-    def _due(self, now, upto, read, missing):
+    def _due(self, now, upto, read, held):
         t = self._t[0]
         if read is not None and self._player[0] == self.remote:
             return ticks_diff(read, t) > 0
-        return ticks_diff(upto, t) >= SYNC_MS or not missing and ticks_diff(now, t) >= HOLD_MAX_MS
+        return ticks_diff(upto, t) >= SYNC_MS or not held and ticks_diff(now, t) >= HOLD_MAX_MS

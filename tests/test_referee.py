@@ -92,7 +92,7 @@ def test_no_press_goes_by_the_hold_while_the_other_device_says_a_frame_of_its_is
     got = []
     ref.add(0, 1, START)
     late = ticks_add(START, 4 * HOLD_MAX_MS)
-    assert ref.release(late, lambda *a: got.append(a), upto=START - 10, missing=True) == 0
+    assert ref.release(late, lambda *a: got.append(a), upto=START - 10, held=True) == 0
     ref.add(1, 2, ticks_add(START, -15))  # the lost press, come again: 15 ms earlier
     assert ref.release(late, lambda *a: got.append(a), upto=ticks_add(START, SYNC_MS)) == 2
     assert got == [(1, 2, ticks_add(START, -15)), (0, 1, START)]
