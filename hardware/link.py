@@ -226,7 +226,7 @@ class Link:
         # frame being received, looked at once its header and payload are
         # in. One delivered in order stops it: the rest is kept for the
         # next poll. (No call a byte: a call is 36 us on a Pico, and a
-        # byte through the loop below 80 us.)
+        # byte through the byte loop about 80 us.)
         rx = self._rx
         f = self._frame
         got = self._got
