@@ -1,6 +1,6 @@
 """Linked play by radio: ESP-NOW between two Cardputers (hardware/radio.py, a
 frame a packet), on the modelled air (desktop/radio_model.py). Rule ids:
-SP-7 and D-5 across two devices, as on the cable (tests/test_linked.py)."""
+SP-7 and D-5 across two devices, as on the cable (tests/test_linked.py, tests/test_linked_order.py)."""
 
 import pytest
 from test_linked import play_checked as play
