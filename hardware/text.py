@@ -121,8 +121,8 @@ class Text:
             if first and written:
                 left += 1
                 continue
+            self._write(r, line, shown[r])
             shown[r] = line
-            self._write(r, line)
             written = True
         return left
 
@@ -133,16 +133,29 @@ class Text:
         for r in range(self.lines):
             shown[r] = _NOT_KNOWN
 
-    def _write(self, row, line):
-        # The cells of a row that differ from line.
+    def _write(self, row, line, was):
+        # The cells of a row that differ from line, where was is the line the
+        # row shows (_NOT_KNOWN: every cell is looked at; else only as far as
+        # the longer of the two, the cells past both being blank). The
+        # characters are read as the line's bytes: on a board each character
+        # taken out of a str is looked up among every name the firmware has
+        # interned (py/qstr.c, one by one through the pools the game's
+        # modules filled), about 0.1 ms a cell on a Pico; the bytes cost one
+        # small allocation a changed row. A line with a character past ASCII
+        # (not in the font: shown as "?") is read a character at a time.
         grid = self.grid
         tiles = self._tiles
+        cols = self.cols
         n = len(line)
-        for c in range(self.cols):
+        codes = line.encode()
+        if len(codes) != n:
+            codes = None
+        end = cols if was == _NOT_KNOWN else max(n, len(was))
+        i = row * cols
+        for c in range(min(end, cols)):
             t = tiles[0]
             if c < n:
-                k = ord(line[c]) - _FIRST
+                k = (codes[c] if codes is not None else ord(line[c])) - _FIRST
                 t = tiles[k if 0 <= k < _COUNT else _UNKNOWN]
-            i = row * self.cols + c
-            if grid[i] != t:
-                grid[i] = t
+            if grid[i + c] != t:
+                grid[i + c] = t

@@ -264,6 +264,21 @@ def test_text_shows_each_line_whatever_came_before():
         assert shown(text).split("\n") == [(lines[r] if r < len(lines) else "")[:5].ljust(5) for r in range(3)]
 
 
+def test_text_shows_a_character_it_lacks_as_a_question_mark_in_its_own_cell():
+    # The font is printable ASCII: a character past it takes one cell, shown
+    # as "?", and the characters after it stay in their own cells (the row is
+    # read as bytes, where such a character is more than one: hardware/text.py).
+    import displayio
+
+    from hardware.text import Text
+
+    text = Text(displayio.Group(), 0, 0, 6, 2)
+    text.show(["caf\u00e9 au", "\u00e9t\u00e9\tx"])
+    assert shown(text).split("\n") == ["caf? a", "?t??x "]
+    text.show(["cafe", "et"])
+    assert shown(text).split("\n") == ["cafe  ", "et    "]
+
+
 class _Line(str):
     # A line a test can watch go: a str that takes a weak reference.
     pass
