@@ -319,6 +319,11 @@ class Scenes:
         self.worst_ms = 0  # the longest they differed
         self.spells = 0  # times they differed
         self.over_2s = 0  # of them, longer than 2 s
+        self.changed_at = None  # the true time (us) of the change that began this spell (not moved on)
+        self.worst_plain_ms = 0  # the longest they differed, timed from the change itself
+        self.plain_over_2s = 0  # spells longer than 2 s timed so (over_2s counts those the wire allowed)
+        self.wire_out = 0  # spells during which the wire from the device that changed was out
+        self._out = False  # that wire was out in this spell
         self.lost = 0  # times a device found the link lost (silent, or not heard)
         self.snapshots = 0  # snapshots the referees sent
         self.divergences = 0
@@ -337,14 +342,16 @@ class Scenes:
             if self.apart_since is not None:
                 self._ended(t)
         elif self.apart_since is None:
-            self.apart_since = t
+            self.apart_since = self.changed_at = t
             self.spells += 1
             self._mover = 0 if a != self._scene[0] else 1
+            self._out = False
         if self.apart_since is not None and not self.pair.cable.connected(t, self._mover):
             # Nothing can tell the other device of the change (a player left,
             # the match over, a pause) while the wire from the device that
             # changed is out: its 2 s start when the wire is back.
             self.apart_since = t
+            self._out = True
         for i, (d, now) in enumerate(zip(self.pair.devices, (a, b))):
             if now == OUT and self._scene[i] == IN_PAUSE and self._lost[i]:
                 self.left_lost += 1
@@ -369,6 +376,10 @@ class Scenes:
         ms = (t - self.apart_since) // 1000
         self.worst_ms = max(self.worst_ms, ms)
         self.over_2s += ms > 2000
+        plain = (t - self.changed_at) // 1000
+        self.worst_plain_ms = max(self.worst_plain_ms, plain)
+        self.plain_over_2s += plain > 2000
+        self.wire_out += self._out
         self.apart_since = None
 
     def finish(self):

@@ -175,10 +175,13 @@ def harsh_match(seed):
     """A whole match at the harsh level (desktop/linked_pair.py: harsh_pair):
     (started, the longest the scenes differed in ms, spells over 2 s, equal at
     the end, snapshots sent, divergences, times a device found the link
-    lost, silent drops, the state at the end, presses refused as stale)."""
+    lost, silent drops, the state at the end, presses refused as stale,
+    players who left while their device found the link lost, and timed from
+    the change itself: the longest in ms, spells over 2 s, spells with the
+    wire from the device that changed out)."""
     pair = harsh_pair(PICO, seed)
     if not pair.start(20000):
-        return (False, 0, 0, False, 0, 0, 0, 0, "no start", 0, 0)
+        return (False, 0, 0, False, 0, 0, 0, 0, "no start", 0, 0, 0, 0, 0)
     racers = [Racer(d, 3 * seed + i, react_ms=HARSH_REACT_MS, stray=HARSH_STRAY) for i, d in enumerate(pair.devices)]
     scenes = Scenes(pair)
     sessions = [d.app.linked for d in pair.devices]
@@ -212,6 +215,9 @@ def harsh_match(seed):
         state,
         sum(s.order.stale for s in sessions if s.order is not None),
         scenes.left_lost,
+        scenes.worst_plain_ms,
+        scenes.plain_over_2s,
+        scenes.wire_out,
     )
 
 
@@ -224,7 +230,9 @@ def harsh(jobs, matches):
     print(
         "harsh level, %d matches (0.6 %% of bytes lost, 0.3 %% corrupted, bursts, one way 1 to 35 ms, clocks 300 ppm "
         "apart, one-way and two-way outages, a Pico's drawing time, moves every 60 to 200 ms, one key in three stray): "
-        "started %d; the same scene within 2 s of any change in %d (%.1f %%; the longest apart %d ms); positions equal "
+        "started %d; the same scene within 2 s of any change in %d (%.1f %%; the longest apart %d ms; a change made "
+        "while the wire from its device is out is timed from when the wire is back: timed from the change itself, "
+        "the longest apart %d ms, %d spells over 2 s, %d spells with that wire out); positions equal "
         "at the end %d (of the %d not left by a player while their device found the link lost: %d); "
         "snapshots per match median %d, most %d, %d in all for %d divergences and %d times a link was "
         "lost (goal: at most one each, and one to start); presses refused as stale (made on a replaced position) %d; "
@@ -235,6 +243,9 @@ def harsh(jobs, matches):
             len(same),
             100 * len(same) / max(1, len(started)),
             max([r[1] for r in started] or [0]),
+            max([r[11] for r in started] or [0]),
+            sum(r[12] for r in started),
+            sum(r[13] for r in started),
             sum(r[3] for r in started),
             sum(1 for r in started if not r[10]),
             sum(1 for r in started if r[3] and not r[10]),
