@@ -42,9 +42,13 @@ the headroom a MemoryError would meet; the first counts garbage too, as
 CircuitPython collects only when an allocation fails), the largest block the
 heap gives 4 s into each match
 and in the menu, and the names the firmware can still intern at the end.
-Goals: no MemoryError; the menu's heap after each match within 1 KB of the
-first; lowest free at least 56 KB linked, 72 KB on one device; the largest
-block at least 24 KB.
+--rounds 2 plays the six twice, and prints the menu after each match of the
+second round against the same match's in the first: like with like, what
+the heap keeps in the menu (a match offered as Resume, the names interned
+for good) is the same, so a difference is growth.
+Goals: no MemoryError; no growth: the menu after each match of a later
+round within 1 KB of the same match's in the first; lowest free at least
+56 KB linked, 72 KB on one device; the largest block at least 24 KB.
 
 Needs the firmware and bootrom (tools/picoemu.py says where); without them it
 says so and exits 0, printing no figures.
@@ -247,12 +251,13 @@ def measure(name, seconds, work, files=None, without=()):
     return rows
 
 
-def session_figures(work, name="pico-st7789-240"):
-    """The session on two emulated Picos (tools/session.py): printed, and
-    (device 0's menu lines, match lines, names) returned."""
+def session_figures(work, name="pico-st7789-240", rounds=1):
+    """The session on two emulated Picos (tools/session.py), its six matches
+    played rounds times in a row: printed, and (device 0's menu lines, match
+    lines, names) returned."""
     import session
 
-    a_lines, b_lines, end = session.replays()
+    a_lines, b_lines, end = session.replays(rounds)
     paths = []
     for i, lines in enumerate((a_lines, b_lines)):
         path = os.path.join(work, "session%d.txt" % i)
@@ -262,24 +267,29 @@ def session_figures(work, name="pico-st7789-240"):
     settings = {"SPIT_SEED": SEED, "SPIT_PROBE_SESSION": "1", "SPIT_PROBE_NAMES": "1", "SPIT_PROBE_MS": end - 500}
     each = ({"SPIT_NONCE": 0x9000}, {"SPIT_NONCE": 0x1000})
     runs = picoemu.emulate_pair(name, paths, settings, until_ms=end, work=os.path.join(work, "session"), each=each)
-    print("A session of six matches in a row on emulated Picos (%s; CircuitPython's own heap):" % name)
+    print(
+        "A session of %d matches in a row on emulated Picos (%s; CircuitPython's own heap):"
+        % (len(session.MATCHES) * rounds, name)
+    )
     out = None
     for d, run in enumerate(runs):
         lines = [line for _, line in run.console]
         errors = [line for line in lines if "Error" in line]
         menus = [[int(w) for w in line.split()[2:]] for line in lines if line.startswith("probe menu ")]
         matches = [[int(w) for w in line.split()[2:]] for line in lines if line.startswith("probe match ")]
-        played = session.MATCHES if d == 0 else session.MATCHES[4:]
+        played = (session.MATCHES if d == 0 else session.MATCHES[4:]) * rounds
         print(
             "device %d: %d matches to the menu of %d%s"
             % (d, len(menus), len(played), (": " + "; ".join(errors)) if errors else "")
         )
+        per_round = len(played) // rounds
         for i, (game, who) in enumerate(played):
             m = menus[i] if i < len(menus) else None
             k = matches[i] if i < len(matches) else None
+            same = menus[i % per_round] if i >= per_round and m else None  # the same match in the first round
             print(
                 "  %-6s %-8s lowest free in it %s (after a collection %s); 4 s in: free %s, largest block %s; "
-                "then the menu: free %s (%s), largest block %s"
+                "then the menu: free %s (%s%s), largest block %s"
                 % (
                     game,
                     who,
@@ -289,6 +299,7 @@ def session_figures(work, name="pico-st7789-240"):
                     "%.1f KB" % (k[2] / 1024) if k else "-",
                     "%.1f KB" % (m[1] / 1024) if m else "-",
                     "%+d B from the first" % (m[1] - menus[0][1]) if m else "-",
+                    "; %+d B from the same match's in the first round" % (m[1] - same[1]) if same else "",
                     "%.1f KB" % (m[2] / 1024) if m else "-",
                 )
             )
@@ -297,8 +308,9 @@ def session_figures(work, name="pico-st7789-240"):
         if d == 0:
             out = (menus, matches, names)
     print(
-        "  goals: no MemoryError; the menu within 1 KB of the first after each match; lowest free >= 56 KB linked, "
-        ">= 72 KB on one device; largest block >= 24 KB"
+        "  goals: no MemoryError; no growth: the menu after each match of a later round within 1 KB of the same "
+        "match's in the first (--rounds 2); lowest free >= 56 KB linked, >= 72 KB on one device; largest block "
+        ">= 24 KB"
     )
     return out
 
@@ -312,6 +324,7 @@ def main(argv=None):
     )
     ap.add_argument("--seconds", type=int, default=40, help="seconds of the match to play")
     ap.add_argument("--session", action="store_true", help="a session of six matches instead (heap over time)")
+    ap.add_argument("--rounds", type=int, default=1, help="with --session: its six matches this many times in a row")
     args = ap.parse_args(argv)
     try:
         picoemu.firmware()
@@ -319,7 +332,7 @@ def main(argv=None):
         print("bench_pico: %s" % e)
         return 0
     if args.session:
-        session_figures(tempfile.mkdtemp(prefix="bench-session-"))
+        session_figures(tempfile.mkdtemp(prefix="bench-session-"), rounds=args.rounds)
         return 0
     names = args.profile or ["pico-st7789-240", "pico-ssd1306"]
     work = tempfile.mkdtemp(prefix="bench-pico-")

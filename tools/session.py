@@ -60,11 +60,27 @@ class _Script:
         self.key("p0.pile1", 1500)  # pile 2: leave
 
 
-def replays():
+def replays(rounds=1):
     """Two replays' lines (device 0 plays all six matches, device 1 the two
-    linked ones) and the ms by which the session is over."""
+    linked ones), the six again for each further round, and the ms by which
+    the session is over."""
     a = _Script()
+    b = _Script()
+    for r in range(rounds):
+        _round(a, b, r)
+    end = max(a.t, b.t) + 3000
+    return a.lines, b.lines, end
+
+
+def _round(a, b, r):
+    # The six matches from the menu as the last round left it (r > 0: linked
+    # Speed offered, the cursor on it, on both handhelds).
     # 1. Two people, Spit: the menu as it starts (the cursor on "Game").
+    if r:
+        a.key("p0.stock1")  # down: Game
+        a.key("p0.pile0")  # Spit
+        a.key("p0.stock1")  # Players
+        a.key("p0.pile0")  # round from linked to two
     a.key("p0.pile1", 1500)  # go
     a.play((0, 1))
     # 2. Two people, Speed: the cursor is on the match left ("Resume"), the game's line next.
@@ -88,11 +104,15 @@ def replays():
     a.key("p0.stock1")  # Players
     for _ in range(5):
         a.key("p0.pile0")  # vs Medium, vs Hard, vs Expert, demo, linked
-    b = _Script()
-    b.t = a.t
-    b.key("p0.stock1")  # Players
-    for _ in range(6):
-        b.key("p0.pile0")  # vs Easy ... linked
+    b.t = max(a.t, b.t)
+    if r:
+        b.key("p0.stock1")  # Game (the cursor on the linked Speed offered)
+        b.key("p0.pile0")  # Spit
+        b.key("p0.stock1")  # Players: linked still
+    else:
+        b.key("p0.stock1")  # Players
+        for _ in range(6):
+            b.key("p0.pile0")  # vs Easy ... linked
     a.t = b.t = max(a.t, b.t)
     a.key("p0.pile1", 4000)  # go: the lobby, the handshake, the countdown
     b.key("p0.pile1", 4000)
@@ -109,5 +129,3 @@ def replays():
     b.play((0,))  # (device 1's player leaves this time)
     a.t = b.t
     a.key("p0.stock0", 1500)
-    end = max(a.t, b.t) + 3000
-    return a.lines, b.lines, end
