@@ -416,6 +416,8 @@ class App:
             self._park_store()
         self.controls.call = game.call
         self.saved = None
+        if game.kind != 1:  # (engine.games.SPEED: a Speed match offered kept its game's code, _menu)
+            forget("engine.speed")
         self.matches += 1
         self.mode = MATCH
         self.saved_round = 0

@@ -573,3 +573,28 @@ def test_pause_leave_and_resume_on_the_vm(drives, profile):
     )
     run = both(drive, profile, "--replay", str(path), "--set", "SPIT_SEED=5")
     assert run["final"].startswith("spit ready:0 ")  # as it was left: player 0 had called, nobody else moved
+
+
+def test_a_new_match_lets_the_code_of_a_speed_match_offered_go_on_the_vm(drives):
+    # A Speed match left is offered in the menu, and keeps engine.speed
+    # loaded there; a Spit match started instead lets it go, so Speed's code
+    # does not sit in a Spit match's heap (3.3 KB on a Pico).
+    drive = drives["pico-st7789-240"]
+    path = drive / "speed_then_spit.txt"
+    path.write_text(
+        "500 p0.pile0          # Game: Speed\n"
+        "1100 p0.pile1         # go\n"
+        "2600 p0.pile0 down    # the pause\n"
+        "2600 p0.pile1 down\n"
+        "3900 p0.pile0 up\n"
+        "3900 p0.pile1 up\n"
+        "4700 p0.pile1         # leave: the Speed match is offered\n"
+        "6200 p0.stock1        # Game\n"
+        "6800 p0.pile0         # Spit\n"
+        "7400 p0.pile1         # go: a new match\n"
+        "8900 end\n"
+    )
+    run = board_run(drive, "pico-st7789-240", "--replay", str(path), "--set", "SPIT_SEED=5", "--modules")
+    assert run["final"].startswith("spit ")
+    modules = run["modules"].split()
+    assert "engine.spit" in modules and "engine.speed" not in modules, modules

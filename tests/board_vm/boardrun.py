@@ -35,6 +35,8 @@ Options:
                     --steps vm_step; the stand-in modules are not counted)
   --alloc           print the bytes each ordinary move allocated (MicroPython
                     only, run with mpvm.mjs --steps vm_step)
+  --modules         print the modules loaded at the end (MicroPython only: on
+                    CPython hardware.forget keeps every module)
 Prints "final POSITION" (or "final -" when no match started), "menu ..." with
 the menu's state and its lines as drawn, "nvm HEX", "outputs COUNT DIGEST"
 (every change of sound and lights, and when: outputs.py), on a Cardputer
@@ -92,12 +94,13 @@ def parse_args(argv):
         "alloc": False,
         "missing": None,
         "every": False,
+        "modules": False,
     }
     i = 3
     while i < len(argv):
         a = argv[i]
-        if a in ("--memory", "--alloc", "--every-scan"):
-            opts[{"--memory": "memory", "--alloc": "alloc", "--every-scan": "every"}[a]] = True
+        if a in ("--memory", "--alloc", "--every-scan", "--modules"):
+            opts[{"--memory": "memory", "--alloc": "alloc", "--every-scan": "every", "--modules": "modules"}[a]] = True
             i += 1
             continue
         v = argv[i + 1]
@@ -498,6 +501,8 @@ def report(driver):
         )
     print("passes %d" % driver.passes)
     print("outputs %d %d" % (outputs.count, outputs.digest))
+    if driver.opts["modules"]:
+        print("modules " + " ".join(sorted(sys.modules)))
     if "espnow" in sys.modules:  # the packets its radio sent
         print("radio sent %d" % sys.modules["espnow"].sent())
     if "cardputer_keyboard" in sys.modules:  # whether its keys type into the console, and how many did
