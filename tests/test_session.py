@@ -1,8 +1,8 @@
 """The session tools/bench_pico.py --session plays on two emulated Picos
 (tools/session.py): checked here on the desktop, with the same code and
 keys, to reach each of its six matches from the menu, to leave each for the
-menu, and to drop nothing on the way; and its second round (--rounds 2) to
-reach the same six again from where the first left the menu."""
+menu, and to drop nothing on the way; and its later rounds (--rounds 3) to
+reach the same six again from where the round before left the menu."""
 
 import os
 import sys
@@ -19,7 +19,7 @@ import session  # noqa: E402
 
 
 def test_the_session_reaches_each_match_and_leaves_it(tmp_path):
-    a_lines, b_lines, end = session.replays(2)
+    a_lines, b_lines, end = session.replays(3)
     events = []
     for i, lines in enumerate((a_lines, b_lines)):
         path = tmp_path / ("device%d.txt" % i)
@@ -48,7 +48,7 @@ def test_the_session_reaches_each_match_and_leaves_it(tmp_path):
             if app.mode == MENU and last[i] != MENU:
                 menus[i] += 1
             last[i] = app.mode
-    assert played[0] == list(session.MATCHES) * 2
-    assert played[1] == list(session.MATCHES[4:]) * 2
-    assert menus == [12, 4] and all(d.app.mode == MENU and d.app.leaving is None for d in pair.devices)
-    assert len(sessions) == 8 and all(s.dropped() == 0 for s in sessions)
+    assert played[0] == list(session.MATCHES) * 3
+    assert played[1] == list(session.MATCHES[4:]) * 3
+    assert menus == [18, 6] and all(d.app.mode == MENU and d.app.leaving is None for d in pair.devices)
+    assert len(sessions) == 12 and all(s.dropped() == 0 for s in sessions)
