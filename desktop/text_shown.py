@@ -3,7 +3,7 @@ the board VM's driver): its lines joined by newlines, the cursor's ">" over
 the first cell of its row. Desktop-only: the board never reads its screen
 back, so make flash leaves this file off the drive."""
 
-from hardware.text import font
+from hardware.sprites import font
 
 _FIRST = 0x20  # the font's printable characters, as hardware/text.py has them
 _COUNT = 0x7F - 0x20

@@ -5,7 +5,8 @@
 
 import displayio
 
-from .text import Text, font
+from .sprites import font
+from .text import Text
 
 
 def show_message(display, message):

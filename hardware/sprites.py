@@ -6,7 +6,10 @@
 # marks and glyphs. The cards, ranks, suits and rows, which a card played
 # redraws, are read into RAM, two bits a pixel (see PAPER, INKED and the row
 # tiles); the marks and glyphs are loaded with displayio.OnDiskBitmap (they
-# stay on flash: the board keeps only their palettes in RAM).
+# stay on flash: the board keeps only their palettes in RAM). And the
+# firmware's font as one sheet of tiles, which a Text (hardware/text.py) is
+# drawn with: font(), read while the texts are built at start-up (code.py
+# forgets this module then: a match keeps none of its code).
 
 try:
     from micropython import const
@@ -199,3 +202,46 @@ PARTS = ("cards", "ranks", "suits", "rows", "marks", "glyphs")
 def file_name(size, part):
     # "sprites-large-cards.bmp": part is one of PARTS.
     return "sprites-%s-%s.bmp" % (size, part)
+
+
+# The firmware's font (terminalio.FONT). Its tiles are its glyphs; Blinka's
+# (the desktop) has a bitmap a glyph, which font() copies into one sheet once.
+_FIRST = const(0x20)  # printable ASCII, 0x20 to 0x7E (as hardware/text.py reads lines)
+_COUNT = const(0x7F - 0x20)
+_font = None
+
+
+def font():
+    """(sheet, palette, tiles, w, h): the font's glyphs as w x h tiles of one
+    bitmap, white on black, and the tile of each printable character."""
+    global _font
+    if _font is None:
+        import displayio
+        import terminalio
+
+        f = terminalio.FONT
+        w, h = f.get_bounding_box()[:2]
+        sheet = f.bitmap
+        tiles = bytearray(_COUNT)
+        if isinstance(sheet, displayio.Bitmap):
+            # The firmware's tiles are its font's characters sorted: when " "
+            # is the first and "~" the 95th, every printable one is there, in
+            # order (a glyph asked for costs some 30 us on a Pico, all 95 of
+            # them 3 ms of start-up). Else each is asked for.
+            get = f.get_glyph
+            ends = get(_FIRST).tile_index == 0 and get(0x7E).tile_index == _COUNT - 1  # type: ignore[attr-defined]
+            for i in range(_COUNT):
+                tiles[i] = i if ends else get(_FIRST + i).tile_index  # type: ignore[attr-defined]  # a field of the firmware's Glyph the stubs leave out
+        else:  # Blinka: `bitmap` is a class, each glyph has a bitmap of its own
+            sheet = displayio.Bitmap(w * _COUNT, h, 2)
+            for i in range(_COUNT):
+                glyph = f.get_glyph(_FIRST + i).bitmap
+                for y in range(h):
+                    for x in range(w):
+                        sheet[i * w + x, y] = glyph[x, y]
+                tiles[i] = i
+        palette = displayio.Palette(2)
+        palette[0] = 0x000000
+        palette[1] = 0xFFFFFF
+        _font = (sheet, palette, tiles, w, h)
+    return _font

@@ -1,55 +1,17 @@
 # Text on the screen as tiles of terminalio's font.
 #
-# A Text is a TileGrid of cols x lines character cells over the font's glyphs:
-# showing new lines writes the tile index of each cell that changed, so
-# nothing is rendered in Python, the display redraws only those cells, and no
-# library is needed (so the message a maker must see when a library is
-# missing can use it too). The firmware's font is one bitmap in flash whose
-# tiles are its glyphs; Blinka's (the desktop) has a bitmap a glyph, which
-# font() copies into one sheet once.
+# A Text is a TileGrid of cols x lines character cells over the font's glyphs
+# (hardware/sprites.py: font): showing new lines writes the tile index of each cell
+# that changed, so nothing is rendered in Python, the display redraws only
+# those cells, and no library is needed (so the message a maker must see
+# when a library is missing can use it too).
 
 import displayio
-import terminalio
 
-_FIRST = 0x20  # printable ASCII, 0x20 to 0x7E
+_FIRST = 0x20  # printable ASCII, 0x20 to 0x7E (the font's tiles: hardware/sprites.py)
 _COUNT = 0x7F - 0x20
 _UNKNOWN = 0x3F - 0x20  # "?" stands for a character the font lacks
 _NOT_KNOWN = "\n"  # a row's line when its cells are not known (no line holds a newline)
-
-_font = None
-
-
-def font():
-    """(sheet, palette, tiles, w, h): the font's glyphs as w x h tiles of one
-    bitmap, white on black, and the tile of each printable character."""
-    global _font
-    if _font is None:
-        f = terminalio.FONT
-        w, h = f.get_bounding_box()[:2]
-        sheet = f.bitmap
-        tiles = bytearray(_COUNT)
-        if isinstance(sheet, displayio.Bitmap):
-            # The firmware's tiles are its font's characters sorted: when " "
-            # is the first and "~" the 95th, every printable one is there, in
-            # order (a glyph asked for costs some 30 us on a Pico, all 95 of
-            # them 3 ms of start-up). Else each is asked for.
-            get = f.get_glyph
-            ends = get(_FIRST).tile_index == 0 and get(0x7E).tile_index == _COUNT - 1  # type: ignore[attr-defined]
-            for i in range(_COUNT):
-                tiles[i] = i if ends else get(_FIRST + i).tile_index  # type: ignore[attr-defined]  # a field of the firmware's Glyph the stubs leave out
-        else:  # Blinka: `bitmap` is a class, each glyph has a bitmap of its own
-            sheet = displayio.Bitmap(w * _COUNT, h, 2)
-            for i in range(_COUNT):
-                glyph = f.get_glyph(_FIRST + i).bitmap
-                for y in range(h):
-                    for x in range(w):
-                        sheet[i * w + x, y] = glyph[x, y]
-                tiles[i] = i
-        palette = displayio.Palette(2)
-        palette[0] = 0x000000
-        palette[1] = 0xFFFFFF
-        _font = (sheet, palette, tiles, w, h)
-    return _font
 
 
 class Text:
@@ -62,6 +24,8 @@ class Text:
     cursor = None  # type: displayio.TileGrid | None
 
     def __init__(self, group, x, y, cols, lines, scale=1, cursor=False):
+        from .sprites import font  # (start-up's: code.py forgets sprites)
+
         sheet, palette, tiles, w, h = font()
         self._tiles = tiles
         self.cols = cols
@@ -104,7 +68,7 @@ class Text:
             if cursor.hidden != (chosen < 0):  # (showing a grid redraws it all, even one shown)
                 cursor.hidden = chosen < 0
             if chosen >= 0:
-                cursor.y = chosen * font()[4]
+                cursor.y = chosen * cursor.tile_height
         shown = self._shown
         start = chosen if first and chosen < self.lines else -1
         written = False

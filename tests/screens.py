@@ -17,7 +17,8 @@ from desktop.text_shown import shown
 from engine.cards import NO_CARD
 from engine.spit import CHOOSE, PLAY, READY, SLAP, SPIT, STALEMATE, Game
 from hardware import sprites
-from hardware.text import Text, font
+from hardware.sprites import font
+from hardware.text import Text
 
 HARDWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware")
 

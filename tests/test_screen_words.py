@@ -322,7 +322,7 @@ def test_the_firmware_font_s_tiles_are_its_sorted_characters(monkeypatch, before
     import displayio
     import terminalio
 
-    from hardware import text
+    from hardware import sprites
 
     class Glyph:
         def __init__(self, tile_index):
@@ -344,8 +344,8 @@ def test_the_firmware_font_s_tiles_are_its_sorted_characters(monkeypatch, before
     chars = before + "".join(chr(c) for c in range(0x20, 0x7F)) + "\u00e9\u00fc"
     board_font = Font(chars)
     monkeypatch.setattr(terminalio, "FONT", board_font)
-    monkeypatch.setattr(text, "_font", None)
-    sheet, _, tiles, w, h = text.font()
+    monkeypatch.setattr(sprites, "_font", None)
+    sheet, _, tiles, w, h = sprites.font()
     assert sheet is board_font.bitmap and (w, h) == (6, 14)
     assert list(tiles) == [chars.index(chr(c)) for c in range(0x20, 0x7F)]
     assert board_font.asked == (2 if before == "" else 1 + 95)  # (" " is not the first: "~" is not asked)
