@@ -13,7 +13,7 @@ from adafruit_display_text import bitmap_label
 
 
 def font():
-    """(None, None, None, w, h): the font's cell size (what the tiles' font() gives that others use)."""
+    """(None, None, None, w, h): the font's cell size (as hardware/sprites.py's font() gives it)."""
     w, h = terminalio.FONT.get_bounding_box()[:2]
     return None, None, None, w, h
 
