@@ -1,10 +1,10 @@
 # Text on the screen as tiles of terminalio's font.
 #
-# A Text is a TileGrid of cols x lines character cells over the font's glyphs
-# (hardware/sprites.py: font): showing new lines writes the tile index of each cell
-# that changed, so nothing is rendered in Python, the display redraws only
-# those cells, and no library is needed (so the message a maker must see
-# when a library is missing can use it too).
+# A Text is a TileGrid of cols x lines character cells over the font's
+# glyphs (font() in hardware/sprites.py): showing new lines writes the tile
+# index of each cell that changed, so nothing is rendered in Python, the
+# display redraws only those cells, and no library is needed (so the message
+# a maker must see when a library is missing can use it too).
 
 import displayio
 
