@@ -57,7 +57,7 @@ class Text:
     def show(self, lines, chosen=-1, first=False):
         # Each line cut or padded to the width; only the cells that change
         # are written, and a row whose line is the one it shows is not looked
-        # at (a cell looked at costs about 0.1 ms on a Pico; a menu press
+        # at (a cell looked at costs about 0.08 ms on a Pico; a menu press
         # within a page moves only the cursor). chosen: the row whose line starts with
         # the cursor, ">" (-1: none). first: write only the first row that
         # changed, the chosen one first, then from the top (a row of
@@ -104,7 +104,7 @@ class Text:
         # characters are read as the line's bytes: on a board each character
         # taken out of a str is looked up among every name the firmware has
         # interned (py/qstr.c, one by one through the pools the game's
-        # modules filled), about 0.1 ms a cell on a Pico; the bytes cost one
+        # modules filled), about 0.08 ms a cell on a Pico; the bytes cost one
         # small allocation a changed row. A line with a character past ASCII
         # (not in the font: shown as "?") is read a character at a time.
         grid = self.grid
