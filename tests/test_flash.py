@@ -661,3 +661,31 @@ def test_plain_make_says_what_the_targets_are_and_installs_nothing(tmp_path):
     out = subprocess.run(["make", "-n", "VENV=%s" % (tmp_path / "venv")], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "npm" not in out.stdout and "pip" not in out.stdout and "make flash CIRCUITPY=" in out.stdout
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pico-ssd1306", "cardputer"])
+def test_a_bundle_carries_what_a_maker_needs_with_no_repository_at_hand(tmp_path, profile):
+    import re
+    import zipfile
+
+    import bundle
+
+    from hardware import profiles
+
+    with zipfile.ZipFile(bundle.build(profile, str(tmp_path))) as z:
+        names = set(z.namelist())
+        top = "spit-%s/" % profile
+        readme = z.read(top + "README.txt").decode()
+        guide = z.read(top + "docs/build.md").decode()
+        settings = z.read(top + "CircuitPython 10.x/settings.toml").decode()
+        assert top + "LICENSE" in names and top + "docs/rules.md" in names
+    for link in re.findall(r"\]\(([^)#:]+\.png)\)", guide):  # every picture the guide shows, where it looks
+        assert os.path.normpath(top + "docs/" + link) in names, link
+    has_lib = any(n.startswith(top + "CircuitPython 10.x/lib/") for n in names)
+    assert ("lib" in readme.split("Each holds")[1].split("\n\n")[0]) == has_lib
+    assert "delete its folders engine\nand hardware first" in readme.replace("\n   ", "\n")
+    assert "code.py replaces yours" in readme and "in the game's repository" not in readme
+    assert ('SPIT_LINK = "espnow"' in readme) == (profile == "cardputer")
+    others = [n for n in profiles.PROFILES if n != profile]
+    assert not any(n in settings for n in others), settings
+    assert 'SPIT_PROFILE = "%s"' % profile in settings

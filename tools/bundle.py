@@ -4,7 +4,9 @@
     make bundle
 
 Writes DIR/spit-<profile>.zip (DIR is dist/ by default) in the shape of
-Adafruit's project bundles: a folder spit-<profile>/ holding README.txt and a
+Adafruit's project bundles: a folder spit-<profile>/ holding README.txt (true
+to that bundle), LICENSE, the build guide with its pictures (docs/, tools/
+screenshots/, at the places its links name), the rules (docs/rules.md), and a
 folder a CircuitPython major, "CircuitPython 9.x" and "CircuitPython 10.x",
 each the whole CIRCUITPY drive for that major: code.py, engine/ and
 hardware/ compiled to .mpy, the profile's sprite sheets, lib/ with the
@@ -24,6 +26,7 @@ import argparse
 import os
 import sys
 import tempfile
+import textwrap
 import time
 import zipfile
 
@@ -39,28 +42,71 @@ MAJORS = (9, 10)  # a folder a major (the .mpy files load from 9.2 on)
 DATE = (2025, 1, 1, 0, 0, 0)  # the files' date in the zip when SOURCE_DATE_EPOCH is not set
 README = """Spit, the card game for two on one handheld: {title}
 
-This bundle is the game for the profile {name}. Inside are two folders, one
-for each CircuitPython major:
+This bundle is the game for the profile {name}, and nothing else: the
+board's program and its settings in a folder for each CircuitPython major,
+the build guide with its pictures (docs/build.md), and the licence (LICENSE).
 
     CircuitPython 10.x/   for CircuitPython 10 (recommended)
     CircuitPython 9.x/    for CircuitPython 9.2 or later
 
+{contents}
+
 1. Put CircuitPython on the board (circuitpython.org, board "{board}").
    Its drive, CIRCUITPY, shows up; its boot_out.txt names the version.
-2. Copy everything inside the folder that matches your CircuitPython onto
-   CIRCUITPY: code.py, settings.toml and the folders engine, hardware and lib
-   (merge lib with the one already there).
-3. The board restarts and shows the game's menu.
+2. If the drive has an earlier copy of this game, delete its folders engine
+   and hardware first: CircuitPython runs a hardware/app.py of an older
+   copy instead of the new hardware/app.mpy beside it (the game says so on
+   its screen when it finds one).
+3. Its code.py replaces yours: to keep your own, rename it first (say, to
+   my_code.py).
+4. Copy everything inside the folder that matches your CircuitPython onto
+   CIRCUITPY.{lib_step}
+5. The board restarts and shows the game's menu.
 
 settings.toml: if the drive already has one you want to keep (Wi-Fi and
 the like), do not copy ours over it; add this line to yours instead:
 
     SPIT_PROFILE = "{name}"
 
-For two handhelds linked by a cable, add SPIT_LINK = 1 to settings.toml on both.
-The parts, the wiring and the first power-on: docs/build.md in the game's
-repository. The rules: docs/rules.md there.
+{link}
+
+Building the handheld, its wiring and the first power-on: docs/build.md in
+this bundle (open it in a browser or any text editor), with its pictures.
+The rules of Spit and Speed: docs/rules.md. The game is MIT-licensed (LICENSE).
 """
+SETTINGS = """# Read by CircuitPython at start (os.getenv): this bundle's board profile.
+# A word in quotes; a line CircuitPython cannot read is named on the screen.
+SPIT_PROFILE = "{name}"
+{link}"""
+LINKS = {
+    "cable": (
+        "Two handhelds linked by a cable: add SPIT_LINK = 1 to settings.toml on\n"
+        "both, and wire TX to the other's RX and GND to GND (docs/build.md)."
+    ),
+    "radio": (
+        'Two Cardputers linked by radio: add SPIT_LINK = "espnow" to settings.toml\n'
+        "on both (no wires); or by a cable on the Grove port: SPIT_LINK = 1 on both,\n"
+        "each G1 to the other's G2, GND to GND (docs/build.md)."
+    ),
+}
+
+
+def guide_files():
+    """(path in the bundle, source) for docs/build.md and every picture it shows,
+    at the same places relative to it, so its links work from the bundle."""
+    import re
+
+    doc = os.path.join(ROOT, "docs", "build.md")
+    with open(doc) as f:
+        text = f.read()
+    out = [("docs/build.md", doc)]
+    for link in sorted(set(re.findall(r"\]\(([^)#:]+\.png)\)", text))):
+        src = os.path.normpath(os.path.join(ROOT, "docs", link))
+        rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
+        if rel.startswith("..") or not os.path.isfile(src):
+            raise FlashError("docs/build.md shows %s, which is not in the repository" % link)
+        out.append((rel, src))
+    return out + [("docs/rules.md", os.path.join(ROOT, "docs", "rules.md")), ("LICENSE", os.path.join(ROOT, "LICENSE"))]
 
 
 def folder_files(profile, work):
@@ -68,15 +114,11 @@ def folder_files(profile, work):
     the game and its libraries compiled, and the settings.toml."""
     writes = compiled(game_files(profile) + library_files(profile["libraries"]), work)
     settings = os.path.join(work, "settings.toml")
-    with open(os.path.join(ROOT, "settings.toml")) as f:
-        lines = f.read().splitlines(True)
+    link = '# Linked play by radio: SPIT_LINK = "espnow"; by a cable: SPIT_LINK = 1\n'
+    if not profile.get("espnow_radio"):
+        link = "# Linked play by a cable: SPIT_LINK = 1\n"
     with open(settings, "w") as f:
-        f.write(
-            "".join(
-                ('SPIT_PROFILE = "%s"\n' % profile["name"]) if t.split("=")[0].strip() == "SPIT_PROFILE" else t
-                for t in lines
-            )
-        )
+        f.write(SETTINGS.format(name=profile["name"], link=link))
     return sorted(writes + [("settings.toml", settings)])
 
 
@@ -100,8 +142,27 @@ def build(profile_name, out_dir, date=None):
     with tempfile.TemporaryDirectory() as work:
         files = folder_files(profile, work)
         with zipfile.ZipFile(path + ".part", "w") as z:
-            readme = README.format(title=profile["title"], name=profile_name, board=BOARDS[profile_name][0])
+            lib = any(rel.startswith("lib/") for rel, _ in files)
+            readme = README.format(
+                title=profile["title"],
+                name=profile_name,
+                board=BOARDS[profile_name][0],
+                contents=textwrap.fill(
+                    "Each holds code.py, settings.toml and the folders engine and hardware"
+                    + (", and lib: the libraries this board needs." if lib else "."),
+                    76,
+                ),
+                lib_step=(
+                    "\n   Merge its lib folder with the one already there: it adds the\n   libraries this board needs."
+                    if lib
+                    else ""
+                ),
+                link=LINKS["radio" if profile.get("espnow_radio") else "cable"],
+            )
             z.writestr(entry(top + "/README.txt", date), readme, compresslevel=9)
+            for rel, src in guide_files():
+                with open(src, "rb") as f:
+                    z.writestr(entry("%s/%s" % (top, rel), date), f.read(), compresslevel=9)
             for major in MAJORS:
                 for rel, src in files:
                     with open(src, "rb") as f:
