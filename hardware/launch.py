@@ -77,6 +77,17 @@ def _nonce(setting):
     return n
 
 
+def refuse(message, open_io, setting, hold):
+    # A message before the game is built, on the screen of the profile's board
+    # when it can be opened, else on the console alone.
+    io = None
+    try:
+        io = open_io(profiles.get(setting("SPIT_PROFILE"), "settings.toml"), None)
+    except Exception:  # (profiles.SetupError, a wiring fault: the console has the message)
+        pass
+    fail(message, True, hold, io)
+
+
 def fail(message, on_board, hold, io=None):
     # A message a maker can act on, on the console and the screen; no
     # traceback. On a board the screen is the one the program opened (a

@@ -598,3 +598,19 @@ def test_a_new_match_lets_the_code_of_a_speed_match_offered_go_on_the_vm(drives)
     assert run["final"].startswith("spit ")
     modules = run["modules"].split()
     assert "engine.spit" in modules and "engine.speed" not in modules, modules
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])
+def test_an_earlier_copys_py_beside_a_new_mpy_is_named_not_run(drives, tmp_path, profile):
+    # A bundle copied over an earlier install: CircuitPython would import the
+    # old hardware/app.py before the new hardware/app.mpy beside it.
+    drive = tmp_path / "drive"
+    shutil.copytree(drives[profile], drive)
+    (drive / "hardware" / "app.mpy").write_bytes(b"C\x06 the new one")
+    (drive / "engine" / "spit.mpy").write_bytes(b"C\x06 the new one")
+    out = run_vm(DRIVER, "/drive", board_of(profile), pkgs=STAND_IN_PKGS, drive=str(drive))
+    assert "An earlier copy of the game left " in out and out.strip().endswith("held"), out
+    assert "engine/spit.py and 1 more" in out or "hardware/app.py and 1 more" in out, out
+    screen = [line for line in out.splitlines() if line.startswith("screen ")]
+    assert len(screen) == 1 and "An earlier copy" in screen[0] and "Delete the .py files" in screen[0], out
+    assert "menu" not in out.split("held")[0].split()  # the game never started
