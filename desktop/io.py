@@ -36,6 +36,11 @@ class DesktopIO:
                 os.makedirs(self.frames, exist_ok=True)
             except OSError as e:
                 raise SetupError("SPIT_FRAMES %s: the folder cannot be made (%s)" % (self.frames, e.strerror))
+        # SPIT_SEATS: a monitor stands in front of both players, so a window
+        # opens with their seats side by side; a replay shows the board's own.
+        self.seats = env.get("SPIT_SEATS") or ("board" if self.replay else "side_by_side")
+        if self.seats not in ("side_by_side", "facing", "board"):
+            raise SetupError("SPIT_SEATS is side_by_side, facing or board, not %r" % self.seats)
         self.speed = number(env, "SPIT_SPEED", 0, 1000, 0.0)
         self.clock0 = whole(env, "SPIT_CLOCK", 0, TICKS_PERIOD - 1, POWER_ON_TICKS)  # ticks_ms at the start
         self.loop_ms = whole(env, "SPIT_LOOP_MS", PASS_MS, 1000, PASS_MS)  # a replay's time per pass
@@ -132,7 +137,8 @@ class DesktopIO:
             except OSError as e:
                 raise SetupError("SPIT_SAVE %s: its folder cannot be made (%s)" % (save, e.strerror or e))
             chip = self.profile.get("flash", "rp2040")  # the board's flash, modelled
-            self.store = Store(FileNvm(save, say=print, chip=chip), say=say, erases_always=chip != "rp2040")
+            nvm = FileNvm(save, say=print, chip=chip, aside=env.get("SPIT_SAVE") is None)
+            self.store = Store(nvm, say=say, erases_always=chip != "rp2040")
             flash = self.store.nvm.flash.flash
             used = len(flash)
             while used and flash[used - 1] in (0xFF, 0 if chip == "esp32s3_nvs" else 0xFF):  # (an ESP32's is zeros)
@@ -164,7 +170,7 @@ class DesktopIO:
         # saved or loaded, and the window's loop on the 5 ms grid of passes.
         seed = env.get("SPIT_SEED") or str(int(time.time() * 1000) % 1000000)
         os.environ["SPIT_SEED"] = seed
-        settings = ["SPIT_PROFILE=" + profile["name"], "SPIT_SEED=" + seed]
+        settings = ["SPIT_PROFILE=" + profile["name"], "SPIT_SEED=" + seed, "SPIT_SEATS=" + self.seats]
         settings += ["%s=%s" % (n, env[n]) for n in ("SPIT_CLOCK", "SPIT_START") if env.get(n)]
         try:
             f = open(env["SPIT_RECORD"], "w")
@@ -363,6 +369,8 @@ def open_io(profile, link=None):
         if not 1024 <= port <= 65535:
             raise SetupError("SPIT_LINK %r: on a desktop, a port number 1024 to 65535 (both windows the same)" % link)
     io = DesktopIO(profile)
+    if io.seats != "board":
+        profile["two_people_sit"] = io.seats  # (the menu's Seats line still turns it)
     io.open_link = None
     io.nonce = None  # the number a linked session draws (recorded, and replayed)
     if io.replay:

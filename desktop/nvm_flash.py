@@ -165,9 +165,11 @@ class FileNvm:
     port writes it; chip="samd51" for a PyBadge's 8 KB), kept in the file
     after every write. A path that is a folder or cannot be read
     is a SetupError naming it; a write that fails is said once, and the game
-    goes on (nothing is left half-written: the file is replaced whole)."""
+    goes on (nothing is left half-written: the file is replaced whole).
+    aside: a file that is not a save of the game's is moved aside (the
+    window's own default save: nobody named it), not refused."""
 
-    def __init__(self, path, say=print, chip="rp2040"):
+    def __init__(self, path, say=print, chip="rp2040", aside=False):
         import os
 
         from hardware.profiles import SetupError
@@ -184,6 +186,16 @@ class FileNvm:
             pass
         except OSError as e:
             raise SetupError("SPIT_SAVE %s cannot be read (%s)" % (path, e.strerror or e))
+        if data and not looks_saved(data) and aside:
+            n = 1
+            while os.path.exists("%s.corrupt-%d" % (path, n)):
+                n += 1
+            try:
+                os.replace(path, "%s.corrupt-%d" % (path, n))
+            except OSError as e:
+                raise SetupError("%s is not this game's save file, and cannot be moved aside (%s)" % (path, e))
+            say("%s was not this game's save file: moved to %s.corrupt-%d, and a new one started" % (path, path, n))
+            data = None
         if data and not looks_saved(data):
             raise SetupError(
                 "SPIT_SAVE %s is not this game's save file (%d bytes); it is left as it is: "

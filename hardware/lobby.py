@@ -93,7 +93,7 @@ class Lobby:
             lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
             lines.append(("radio noise: %d" if linked.pair else "cable noise: %d") % noise)
-        return lines + [self.app.profile.get("pile_2_words", ("pile 2: leave", "pile 2: back"))[1]]
+        return lines + [self.app.profile.get("pile_2_words", ("pile 2: leave match", "pile 2: back"))[1]]
 
 
 def _wrap(text, cols):

@@ -85,9 +85,9 @@ class Pause:
         waiting = " ".join(app.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
         lines = [
             "PAUSED: " + app.pause_why if app.pause_why else "PAUSED by " + app.who(app.paused_by),
-            "any key: go on",
+            "other keys: go on",
             "waiting: " + (waiting or "anyone"),
-            app.profile.get("pile_2_words", ("pile 2: leave", "pile 2: back"))[0],
+            app.profile.get("pile_2_words", ("pile 2: leave match", "pile 2: back"))[0],
         ]  # the most needed first: a small screen shows the first ones twice
         if noise:
             lines.append(("radio noise: %d" if app.linked.pair else "cable noise: %d") % noise)

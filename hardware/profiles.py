@@ -119,7 +119,7 @@ PROFILES = {
         "keypad_scan": (0.01, 2, 20),
         "two_people_sit": "side_by_side",  # two people share the keyboard, both facing the screen
         "menu_key_words": ("move: A/S or H/J", "Z/N change, X/M go"),  # (the menu's help, in its keys)
-        "pile_2_words": ("X or M: leave", "X or M: back"),  # (the pause's and the lobby's)
+        "pile_2_words": ("X or M: leave match", "X or M: back"),  # (the pause's and the lobby's)
         "first_round_keys": ("keys ASDFG\npiles ZX", "keys HJKL;\npiles NM"),  # beside each player's cards
         "libraries": ("neopixel",),
         "flash": "esp32s3_nvs",  # nvm is a blob in the flash's NVS, written whole (hardware/storage.py)

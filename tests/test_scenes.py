@@ -192,8 +192,8 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
     board.run(100)
     assert app.mode == PAUSED
     for copy in _pages_seen(board, screen, display, profile, name + "-pause", tmp_path):
-        leave = profile.get("pile_2_words", ("pile 2: leave",))[0]  # (a Cardputer names its keys: X or M)
-        assert {"PAUSED by bottom", "any key: go on", "waiting: bottom top", leave} <= copy, copy
+        leave = profile.get("pile_2_words", ("pile 2: leave match",))[0]  # (a Cardputer names its keys: X or M)
+        assert {"PAUSED by bottom", "other keys: go on", "waiting: bottom top", leave} <= copy, copy
     # Game over, after the bottom player's last card.
     app.play(position("8D/-/-/-/-", "5C/5D/5H/5S/4C", pile0="7C", spit1="3D"), board.clock)
     board.run(50)
