@@ -48,11 +48,12 @@ def start():
 
         from hardware.board_setup import open_board
 
-        opened = (open_board, os.getenv)  # (settings.toml)
+        top = __file__.rpartition("/")[0]  # (on a board: "", the drive's root is the folder it runs in)
+        opened = (open_board, os.getenv, top + "/settings.toml" if top else "settings.toml")
     else:
-        from desktop import io
+        from desktop import io, settings
 
-        opened = (io.open_io, io.setting)  # the window; the environment, then settings.toml
+        opened = (io.open_io, io.setting, settings.FILE)  # the window; the environment, then settings.toml
     try:
         if stale:
             more = " and %d more" % (len(stale) - 1) if len(stale) > 1 else ""
@@ -64,7 +65,7 @@ def start():
                 opened[1],
                 hold,
             )
-        return launch.start(ON_BOARD, opened[0], opened[1], hold)
+        return launch.start(ON_BOARD, opened[0], opened[1], hold, opened[2])
     finally:
         for name in (
             "hardware.launch",

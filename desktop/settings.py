@@ -7,6 +7,8 @@ import os
 
 from hardware.profiles import SetupError
 
+FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "settings.toml")
+
 
 def setting(name):
     """A SPIT_* setting on the desktop: the environment's, else settings.toml's."""
@@ -18,7 +20,7 @@ def file_setting(name, path=None):
     """A value of settings.toml beside code.py, as CircuitPython's os.getenv reads it."""
     import tomllib
 
-    path = path or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "settings.toml")
+    path = path or FILE
     try:
         with open(path, "rb") as f:
             value = tomllib.load(f).get(name)

@@ -16,16 +16,20 @@ import os
 from . import profiles
 
 
-def start(on_board, open_io, setting, hold):
-    # The display, buttons and game of the chosen profile: (io, app).
+def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
+    # The display, buttons and game of the chosen profile: (io, app). Every
+    # setting is checked before anything opens (a window, the sound).
     io = None
+    profile = None
     try:
+        unreadable(settings_file, on_board)
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
         profile = profiles.get(setting("SPIT_PROFILE"), source)
-        io = open_io(profile, setting("SPIT_LINK"))  # (linked play's cable: docs/linked.md)
         seed = _seed(setting)
         position = setting("SPIT_START")
         start = start_position(position) if position else None  # (a bad one: a message before the App is built)
+        nonce = _nonce(setting)
+        io = open_io(profile, setting("SPIT_LINK"))  # (linked play's cable: docs/linked.md)
         # The heap collected before the game's biggest modules load: on the
         # emulated CircuitPython 10.2.1 a collection forced by a new pool of
         # names while a .mpy loads lost names of a module loaded before it
@@ -39,17 +43,54 @@ def start(on_board, open_io, setting, hold):
 
         screen = Screen(io.display, profile)
         app = App(screen, io.keys, io.event, profile, io.ticks_ms, seed, io.store, io.feedback, start, io.open_link)
-        app.nonce = getattr(io, "nonce", None) or _nonce(setting)  # (a linked session's number: replayed, or fixed)
+        app.nonce = getattr(io, "nonce", None) or nonce  # (a linked session's number: replayed, or fixed)
         io.store = None  # (the App's now: a linked match lets it go, App._park_store)
         if on_board:
             app.collect = gc.collect  # (a match's start; the desktop's collector needs no help)
         else:
             io.app = app  # a fast replay asks it when something is due
     except profiles.SetupError as e:
+        if on_board and io is None:
+            try:  # the screen the message goes on
+                io = open_io(profile or profiles.get(setting("SPIT_PROFILE")), None)
+            except Exception:  # (the console has it)
+                pass
         fail(str(e), on_board, hold, io)
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, on_board, hold, io)
     return io, app
+
+
+def unreadable(path, on_board):
+    # A SPIT_* line of settings.toml that CircuitPython cannot read (a bare
+    # word, an unclosed quote) would be taken as no setting at all: say which.
+    try:
+        with open(path) as f:
+            text = f.read()
+    except (OSError, ValueError):
+        return
+    for line in text.split("\n"):
+        key, eq, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key.startswith("SPIT_") or (not on_board and os.getenv(key) is not None):
+            continue
+        if value[:1] == '"':
+            end = value.find('"', 1)
+            if end > 0 and value[end + 1 :].strip()[:1] in ("", "#"):
+                continue
+            fix = value.rstrip() + '"' if end < 0 else None
+        else:
+            word = value.split("#")[0].strip()
+            if word.lstrip("-").isdigit() or word in ("true", "false"):
+                continue
+            fix = '"%s"' % word if word else None
+        raise profiles.SetupError(
+            "settings.toml: %s cannot be read: %s"
+            % (
+                "%s = %s" % (key, value) if value else key + " has no value and",
+                "write %s = %s" % (key, fix) if fix else "a word goes in quotes, a number without",
+            )
+        )
 
 
 def _seed(setting):

@@ -614,3 +614,23 @@ def test_an_earlier_copys_py_beside_a_new_mpy_is_named_not_run(drives, tmp_path,
     screen = [line for line in out.splitlines() if line.startswith("screen ")]
     assert len(screen) == 1 and "An earlier copy" in screen[0] and "Delete the .py files" in screen[0], out
     assert "menu" not in out.split("held")[0].split()  # the game never started
+
+
+@pytest.mark.parametrize(
+    "line,says",
+    [
+        ("SPIT_PROFILE = pico-st7789-240", 'write SPIT_PROFILE = "pico-st7789-240"'),
+        ('SPIT_PROFILE = "pico-st7789-240', 'write SPIT_PROFILE = "pico-st7789-240"'),
+        ("SPIT_SEED =", "a word goes in quotes, a number without"),
+    ],
+)
+def test_a_settings_line_circuitpython_cannot_read_is_named_on_the_screen(drives, tmp_path, line, says):
+    # Not the default board without a word: the setting and its fix.
+    drive = tmp_path / "drive"
+    shutil.copytree(drives["pico-st7789-240"], drive)
+    (drive / "settings.toml").write_text("# mine\n" + line + "\n")
+    out = run_vm(DRIVER, "/drive", "pico", pkgs=STAND_IN_PKGS, drive=str(drive))
+    assert says in out and "Traceback" not in out and out.strip().endswith("held"), out
+    assert "settings.toml: " + line.split("=")[0].strip() in out
+    screen = [t for t in out.splitlines() if t.startswith("screen ")]
+    assert len(screen) == 1 and "cannot" in screen[0] and line.split("=")[0].strip() in screen[0], out

@@ -399,3 +399,36 @@ def test_a_long_replay_can_be_interrupted(tmp_path, sig):
         assert proc.returncode == -signal.SIGTERM
     else:
         assert proc.returncode == 0 and "interrupted" in out and "Traceback" not in out + err
+
+
+def test_a_settings_line_circuitpython_cannot_read_is_named_on_the_desktop_too(tmp_path, monkeypatch):
+    from hardware import launch
+    from hardware.profiles import SetupError
+
+    path = tmp_path / "settings.toml"
+    path.write_text('SPIT_PROFILE = pybadge\nSPIT_SEED = 3\nSPIT_START = "x" # ok\nOTHER = bare\n')
+    with pytest.raises(SetupError, match='SPIT_PROFILE = pybadge cannot be read: write SPIT_PROFILE = "pybadge"'):
+        launch.unreadable(str(path), False)
+    monkeypatch.setenv("SPIT_PROFILE", "pybadge")  # the environment's wins on a desktop: the line is never read
+    launch.unreadable(str(path), False)
+    with pytest.raises(SetupError):
+        launch.unreadable(str(path), True)  # (a board has no environment)
+
+
+@pytest.mark.parametrize("name,value", [("SPIT_SEED", "xyz"), ("SPIT_START", "garbage")])
+def test_every_setting_is_checked_before_the_window_and_the_sound_open(tmp_path, name, value, monkeypatch):
+    from hardware import launch
+
+    opened = []
+
+    def open_io(profile, link):
+        opened.append(profile)
+        raise AssertionError("opened before the settings were checked")
+
+    def held():
+        raise SystemExit(1)
+
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit):
+        launch.start(False, open_io, os.environ.get, held, str(tmp_path / "none.toml"))
+    assert opened == []

@@ -130,7 +130,10 @@ def parse_args(argv):
 
 
 def toml_value(drive, name):
-    # What CircuitPython's os.getenv reads from settings.toml: NAME = "str" or NAME = int.
+    # What CircuitPython 10.2.1's os.getenv reads from settings.toml
+    # (supervisor/shared/settings.c): always a str, a quoted one without its
+    # quotes, a bare word or number as written; None for a line it cannot
+    # read (an unclosed quote, no value).
     try:
         f = open(drive + "/settings.toml")
     except OSError:
@@ -139,10 +142,12 @@ def toml_value(drive, name):
         for line in f:
             key, eq, value = line.partition("=")
             if eq and key.strip() == name:
-                value = value.split("#")[0].strip()
+                value = value.strip()
                 if value[:1] == '"':
-                    return value[1:-1]
-                return int(value)
+                    end = value.find('"', 1)
+                    return value[1:end] if end > 0 else None
+                value = value.split("#")[0].strip()
+                return value or None
     return None
 
 
