@@ -48,14 +48,15 @@ run: $(VENV)/.installed
 
 # Linked play on one desktop: two windows in two processes, each a handheld
 # of its own, joined by a loopback socket for a cable (docs/linked.md).
-# Each window has its own saves; PORT picks the socket's port. One window
+# Each window has its own saves (the radio's windows others again); PORT picks the socket's port. One window
 # alone (to restart it, as a player rejoins): make linked-a, make linked-b,
 # or make linked WINDOW=b. RADIO=1: two Cardputers linked by radio (ESP-NOW
 # over loopback datagrams, a packet a frame: desktop/socket_radio.py).
 PORT ?= 7700
 LINK_TO = $(if $(RADIO),SPIT_LINK=espnow SPIT_PROFILE=cardputer,SPIT_LINK=$(PORT))
-LINKED_a = $(LINK_TO) SPIT_SAVE=$(HOME)/.spit/linked-a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py
-LINKED_b = $(LINK_TO) SPIT_SAVE=$(HOME)/.spit/linked-b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py
+LINKED_SAVE = $(HOME)/.spit/linked-$(if $(RADIO),radio-)
+LINKED_a = $(LINK_TO) SPIT_SAVE=$(LINKED_SAVE)a.bin SDL_VIDEO_WINDOW_POS=40,40 $(PY) code.py
+LINKED_b = $(LINK_TO) SPIT_SAVE=$(LINKED_SAVE)b.bin SDL_VIDEO_WINDOW_POS=800,40 $(PY) code.py
 linked: $(VENV)/.installed
 	$(if $(WINDOW),$(if $(LINKED_$(WINDOW)),$(LINKED_$(WINDOW)),$(error WINDOW is a or b, not $(WINDOW))),$(LINKED_a) & $(LINKED_b); wait)
 

@@ -689,3 +689,17 @@ def test_a_bundle_carries_what_a_maker_needs_with_no_repository_at_hand(tmp_path
     others = [n for n in profiles.PROFILES if n != profile]
     assert not any(n in settings for n in others), settings
     assert 'SPIT_PROFILE = "%s"' % profile in settings
+
+
+def test_the_radios_linked_windows_keep_saves_of_their_own(tmp_path):
+    saves = {}
+    for radio in ("", "1"):
+        out = subprocess.run(
+            ["make", "-n", "linked", "RADIO=%s" % radio, "VENV=%s" % (tmp_path / "venv")],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        assert out.returncode == 0, out.stderr
+        saves[radio] = sorted(w for w in out.stdout.split() if w.startswith("SPIT_SAVE="))
+    assert len(saves[""]) == 2 == len(set(saves[""] + saves["1"])) - 2
