@@ -17,12 +17,18 @@ from hardware import forget
 ON_BOARD = sys.implementation.name != "cpython"
 
 
+def _folder():
+    # The folder this file runs from: "" on a board (the drive's root is the
+    # current folder), the drive's path when a test imports it from there.
+    return globals().get("__file__", "").rpartition("/")[0]
+
+
 def stale_files():
     # The .py files an earlier copy of the game left beside the shipped .mpy
     # of the same name: CircuitPython imports them first, so old code would run.
     import os
 
-    top = __file__.rpartition("/")[0]
+    top = _folder()
     found = []
     for folder in ("engine", "hardware"):
         try:
@@ -48,7 +54,7 @@ def start():
 
         from hardware.board_setup import open_board
 
-        top = __file__.rpartition("/")[0]  # (on a board: "", the drive's root is the folder it runs in)
+        top = _folder()
         opened = (open_board, os.getenv, top + "/settings.toml" if top else "settings.toml")
     else:
         from desktop import io, settings
