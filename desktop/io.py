@@ -38,7 +38,7 @@ class DesktopIO:
                 raise SetupError("SPIT_FRAMES %s: the folder cannot be made (%s)" % (self.frames, e.strerror))
         # SPIT_SEATS: a monitor stands in front of both players, so a window
         # opens with their seats side by side; a replay shows the board's own.
-        self.seats = env.get("SPIT_SEATS") or ("board" if self.replay else "side_by_side")
+        self.seats = env.get("SPIT_SEATS") or "board"
         if self.seats not in ("side_by_side", "facing", "board"):
             raise SetupError("SPIT_SEATS is side_by_side, facing or board, not %r" % self.seats)
         self.speed = number(env, "SPIT_SPEED", 0, 1000, 0.0)
@@ -170,7 +170,8 @@ class DesktopIO:
         # saved or loaded, and the window's loop on the 5 ms grid of passes.
         seed = env.get("SPIT_SEED") or str(int(time.time() * 1000) % 1000000)
         os.environ["SPIT_SEED"] = seed
-        settings = ["SPIT_PROFILE=" + profile["name"], "SPIT_SEED=" + seed, "SPIT_SEATS=" + self.seats]
+        settings = ["SPIT_PROFILE=" + profile["name"], "SPIT_SEED=" + seed]
+        settings += ["SPIT_SEATS=" + self.seats] if self.seats != "board" else []
         settings += ["%s=%s" % (n, env[n]) for n in ("SPIT_CLOCK", "SPIT_START") if env.get(n)]
         try:
             f = open(env["SPIT_RECORD"], "w")

@@ -25,11 +25,12 @@ def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
         unreadable(settings_file, on_board)
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
         profile = profiles.get(setting("SPIT_PROFILE"), source)
-        seed = _seed(setting)
+        _seed(setting)  # (checked now; read again below: a desktop recording fixes it as it opens)
         position = setting("SPIT_START")
         start = start_position(position) if position else None  # (a bad one: a message before the App is built)
         nonce = _nonce(setting)
         io = open_io(profile, setting("SPIT_LINK"))  # (linked play's cable: docs/linked.md)
+        seed = _seed(setting)
         # The heap collected before the game's biggest modules load: on the
         # emulated CircuitPython 10.2.1 a collection forced by a new pool of
         # names while a .mpy loads lost names of a module loaded before it

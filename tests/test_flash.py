@@ -240,7 +240,8 @@ def test_a_makers_library_and_code_py_survive_every_flash(tmp_path):
     assert not (pico / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
 
 
-def test_force_writes_over_a_makers_file_and_says_so(tmp_path):
+def test_force_writes_over_a_makers_file_and_says_so(tmp_path, monkeypatch):
+    monkeypatch.delenv("MAKELEVEL", raising=False)  # (the command line's form: make test runs under make)
     d = drive(tmp_path, version="10.2.1", board="pybadge")
     (d / "lib").mkdir()
     (d / "lib" / "neopixel.mpy").write_bytes(b"C\x06 mine")

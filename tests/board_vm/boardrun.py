@@ -130,8 +130,8 @@ def parse_args(argv):
 
 
 def toml_value(drive, name):
-    # What CircuitPython 10.2.1's os.getenv reads from settings.toml
-    # (supervisor/shared/settings.c): always a str, a quoted one without its
+    # What CircuitPython 10.2.1's os.getenv reads from settings.toml (its
+    # own settings reader): always a str, a quoted one without its
     # quotes, a bare word or number as written; None for a line it cannot
     # read (an unclosed quote, no value).
     try:
