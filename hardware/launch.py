@@ -20,7 +20,7 @@ def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
     # The display, buttons and game of the chosen profile: (io, app). Every
     # setting is checked before anything opens (a window, the sound).
     io = None
-    profile = None
+    checked = False
     try:
         unreadable(settings_file, on_board)
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
@@ -29,6 +29,7 @@ def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
         position = setting("SPIT_START")
         start = start_position(position) if position else None  # (a bad one: a message before the App is built)
         nonce = _nonce(setting)
+        checked = True
         io = open_io(profile, setting("SPIT_LINK"))  # (linked play's cable: docs/linked.md)
         seed = _seed(setting)
         # The heap collected before the game's biggest modules load: on the
@@ -51,11 +52,8 @@ def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
         else:
             io.app = app  # a fast replay asks it when something is due
     except profiles.SetupError as e:
-        if on_board and io is None:
-            try:  # the screen the message goes on
-                io = open_io(profile or profiles.get(setting("SPIT_PROFILE")), None)
-            except Exception:  # (the console has it)
-                pass
+        if on_board and not checked:  # (a setting's fault: the display is not open yet)
+            refuse(str(e), open_io, setting, hold)
         fail(str(e), on_board, hold, io)
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, on_board, hold, io)

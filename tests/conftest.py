@@ -1,4 +1,5 @@
 import os
+import subprocess
 import sys
 
 import pytest
@@ -35,3 +36,30 @@ def rig(request):
     profile = profiles.get(request.param)
     display = pygame_display_class()(width=profile["width"], height=profile["height"], auto_refresh=False)
     return profile, display, Screen(display, profile)
+
+
+@pytest.fixture(scope="module")
+def drives(tmp_path_factory):
+    """profile -> a CIRCUITPY folder flashed for it (offline: the pinned libraries)."""
+    made = {}
+    for profile in sorted(PROFILES):
+        drive = tmp_path_factory.mktemp(profile)
+        (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 (stand-in)\n")
+        # Source files: the same drive runs on CPython too (the .mpy drive: below).
+        out = subprocess.run(
+            [
+                sys.executable,
+                os.path.join(ROOT, "tools", "flash.py"),
+                str(drive),
+                "--profile",
+                profile,
+                "--offline",
+                "--source",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert out.returncode == 0, out.stderr
+        made[profile] = drive
+    return made

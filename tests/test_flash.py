@@ -1,9 +1,7 @@
 """make flash against a temporary folder standing in for a CIRCUITPY drive."""
 
-import errno
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -12,23 +10,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+from drives import drive, quiet  # noqa: E402
 from flash import FlashError, flash  # noqa: E402
-
-BOARDS = {
-    "raspberry_pi_pico": "Raspberry Pi Pico with rp2040",
-    "pybadge": "Adafruit PyBadge with samd51j19",
-    "m5stack_cardputer": "M5Stack Cardputer with ESP32S3",
-}
-
-
-def drive(tmp_path, boot=True, version="10.2.1", board="raspberry_pi_pico"):
-    d = tmp_path / "CIRCUITPY"
-    d.mkdir(parents=True)
-    if boot:
-        (d / "boot_out.txt").write_text(
-            "Adafruit CircuitPython %s on 2024-11-20; %s\nBoard ID:%s\n" % (version, BOARDS[board], board)
-        )
-    return d
 
 
 def test_flash_copies_game_libraries_and_settings(tmp_path):
@@ -203,10 +186,6 @@ def test_libraries_come_from_the_installed_packages_not_the_vm_stand_ins(tmp_pat
     assert rel == "lib/adafruit_displayio_ssd1306.py" and "site-packages" in src, src
 
 
-def quiet(s):
-    pass
-
-
 def test_a_makers_library_and_code_py_survive_every_flash(tmp_path):
     # A maker's own lib/neopixel.py and code.py: flashing for the PyBadge
     # (whose lights use a neopixel library) with and without --source is
@@ -371,234 +350,6 @@ def test_flashing_bundling_and_playing_need_no_node(tmp_path, target):
         assert "--no-deps -r requirements-flash.txt" in out.stdout and "requirements.txt" not in out.stdout
 
 
-def test_a_drive_unzipped_from_the_bundle_flashes_without_a_word_of_conflict(tmp_path):
-    # The same bytes are no maker's files: a bundle's drive, then make flash.
-    import zipfile
-
-    import bundle
-
-    d = drive(tmp_path, version="10.2.1")
-    prefix = "spit-pico-ssd1306/CircuitPython 10.x/"
-    with zipfile.ZipFile(bundle.build("pico-ssd1306", str(tmp_path / "dist"))) as z:
-        for name in z.namelist():
-            if name.startswith(prefix):
-                (d / name[len(prefix) :]).parent.mkdir(parents=True, exist_ok=True)
-                (d / name[len(prefix) :]).write_bytes(z.read(name))
-    lines = []
-    flash(str(d), offline=True, say=lines.append)
-    assert lines[0].startswith("profile pico-ssd1306:")  # (the bundle's settings.toml names it)
-    assert not any("code.py.bak" in t or "--force" in t or "warning" in t for t in lines), lines
-    assert not (d / "code.py.bak").exists()
-
-
-# A drive that fills up, goes away or is read-only: a stand-in for the file
-# system under flash's writes (no root, no real FAT needed), in the drive's
-# own clusters.
-class Drive:
-    def __init__(self, monkeypatch, folder, capacity=None, cluster=4096, cut_at=None, read_only=False):
-        import flash as flash_module
-
-        self.folder, self.capacity, self.cluster = str(folder), capacity, cluster
-        self.cut_at, self.read_only, self.ops = cut_at, read_only, 0
-        real_replace, real_open = os.replace, open
-
-        def inside(path):
-            return os.path.abspath(str(path)).startswith(self.folder)
-
-        def step(path):
-            if not inside(path):
-                return
-            if self.read_only:
-                raise OSError(errno.EROFS, "Read-only file system", str(path))
-            self.ops += 1
-            if self.ops == self.cut_at:
-                raise OSError(errno.EIO, "Input/output error", str(path))
-
-        def copy(src, dst):
-            step(dst)
-            with real_open(src, "rb") as f:
-                data = f.read()
-            room = self.room()
-            with real_open(dst, "wb") as f:
-                f.write(data[: max(0, room)] if room < len(data) else data)
-            if room < len(data):
-                raise OSError(errno.ENOSPC, "No space left on device", dst)
-
-        def replace(src, dst):
-            step(dst)
-            real_replace(src, dst)
-
-        def opener(path, mode="r", *args, **kwargs):
-            if any(c in mode for c in "wa+") and inside(path):
-                step(path)
-            return real_open(path, mode, *args, **kwargs)
-
-        def statvfs(path):
-            free = max(0, self.room()) // cluster if self.capacity is not None else 1 << 30
-            return os.statvfs_result((cluster, cluster, 1 << 20, free, free, 0, 0, 0, 0, 255))
-
-        monkeypatch.setattr(flash_module.shutil, "copyfile", copy)
-        monkeypatch.setattr(flash_module.os, "replace", replace)
-        monkeypatch.setattr(flash_module, "open", opener, raising=False)
-        monkeypatch.setattr(flash_module.os, "statvfs", statvfs)
-        monkeypatch.setattr(flash_module.os, "access", lambda path, how: not self.read_only)
-
-    def used(self):
-        n = 0
-        for top, _, names in os.walk(self.folder):
-            n += sum(-(-os.path.getsize(os.path.join(top, f)) // self.cluster) * self.cluster for f in names)
-        return n
-
-    def room(self):
-        return (self.capacity - self.used()) if self.capacity is not None else 1 << 40
-
-
-def files(d):
-    return {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
-
-
-def test_a_nearly_full_drive_is_refused_whole_counted_in_its_clusters(tmp_path, monkeypatch):
-    # As on the fourth play-test's drive: a maker's code.py and a 60,000-byte
-    # picture, and the game's file sizes add up to less than is free, but not
-    # its files in the drive's clusters. One line, and the drive as it was.
-    cluster = 1024
-    sizes = drive(tmp_path / "sizes")
-    with monkeypatch.context() as m:
-        measure = Drive(m, sizes, cluster=cluster)
-        flash(str(sizes), "pico-st7789-240", offline=True, say=quiet)
-        in_clusters = measure.used()
-    in_bytes = sum(len(data) for data in files(sizes).values())
-    d = drive(tmp_path)
-    (d / "code.py").write_text("print('mine')\n")
-    (d / "picture.bmp").write_bytes(bytes(60000))
-    stand_in = Drive(monkeypatch, d, cluster=cluster)
-    stand_in.capacity = stand_in.used() + (in_bytes + in_clusters) // 2
-    before = files(d)
-    with pytest.raises(FlashError) as refused:
-        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
-    said = str(refused.value)
-    assert said.startswith("not enough space on the drive") and "Nothing was written" in said
-    assert "1024-byte clusters" in said and "\n" not in said
-    assert files(d) == before
-    os.remove(d / "picture.bmp")  # room made: the same flash goes through
-    flash(str(d), "pico-st7789-240", offline=True, say=quiet)
-    assert (d / "code.py.bak").read_text() == "print('mine')\n" and stand_in.used() <= stand_in.capacity
-
-
-def test_a_drive_that_fills_up_half_way_is_finished_by_the_next_flash(tmp_path, monkeypatch):
-    # statvfs said it fits, then the drive ran out (another program wrote to
-    # it): one line naming the file, the maker's code.py still the one that
-    # runs, and the next plain flash, with room made, finishes without --force.
-    d = drive(tmp_path)
-    (d / "code.py").write_text("print('mine')\n")
-    stand_in = Drive(monkeypatch, d, capacity=None)
-    first = {}
-
-    def fill(src, dst, real=shutil.copyfile):
-        if "hardware/" in dst and not first:
-            first["at"] = dst
-            stand_in.capacity = stand_in.used() + 2048
-        return real(src, dst)
-
-    import flash as flash_module
-
-    copy = flash_module.shutil.copyfile
-    monkeypatch.setattr(flash_module.shutil, "copyfile", lambda src, dst: fill(src, dst, copy))
-    with pytest.raises(FlashError) as cut:
-        flash(str(d), "pico-st7789-240", offline=True, say=quiet)
-    said = str(cut.value)
-    assert said.startswith("could not write hardware/") and "the drive is full" in said, said
-    assert "the next flash finishes this one" in said and "\n" not in said
-    assert (d / "code.py").read_text() == "print('mine')\n"
-    stand_in.capacity = None
-    monkeypatch.setattr(flash_module.shutil, "copyfile", copy)
-    lines = []
-    flash(str(d), "pico-st7789-240", offline=True, say=lines.append)
-    assert not any("--force" in t or "these files" in t for t in lines), lines
-    assert not list(d.rglob("*.spit-part"))
-    assert (d / "code.py.bak").read_text() == "print('mine')\n"
-
-
-def test_a_flash_cut_at_any_file_is_finished_by_the_next_plain_flash(tmp_path, monkeypatch):
-    # The board unplugged at every write of a flash in turn (a file half
-    # written, a file whole but not yet renamed, the manifest, settings.toml,
-    # code.py): until the last step the maker's code.py is the one that runs,
-    # and the next flash, without --force, leaves the drive an uncut flash leaves.
-    whole = drive(tmp_path / "whole")
-    (whole / "code.py").write_text("print('mine')\n")
-    flash(str(whole), "pico-ssd1306", offline=True, say=quiet, source=True)
-    want = files(whole)
-    probe = drive(tmp_path / "probe")
-    (probe / "code.py").write_text("print('mine')\n")
-    with monkeypatch.context() as m:
-        stand_in = Drive(m, probe)
-        flash(str(probe), "pico-ssd1306", offline=True, say=quiet, source=True)
-        steps = stand_in.ops
-    assert steps > 2 * len([p for p in want if p.endswith(".py")])  # each file: noted, written, renamed
-    for cut in range(1, steps + 1):
-        d = drive(tmp_path / ("cut%d" % cut))
-        (d / "code.py").write_text("print('mine')\n")
-        with monkeypatch.context() as m:
-            Drive(m, d, cut_at=cut)
-            with pytest.raises(FlashError) as stopped:
-                flash(str(d), "pico-ssd1306", offline=True, say=quiet, source=True)
-        said = str(stopped.value)
-        assert "\n" not in said and "plug the board in again" in said, said
-        code = d / "code.py"
-        runs = code.read_bytes() if code.exists() else (d / "code.py.bak").read_bytes()
-        if runs != b"print('mine')\n":  # the game's code.py lands last: by then the game is whole
-            assert runs == want["code.py"], cut
-            game = {rel: data for rel, data in want.items() if rel != ".spit-files"}
-            assert {rel: data for rel, data in files(d).items() if rel in game} == game, cut
-        lines = []
-        flash(str(d), "pico-ssd1306", offline=True, say=lines.append, source=True)
-        assert files(d) == want, cut  # (and so one code.py.bak, the maker's)
-        assert not any("--force" in t for t in lines), (cut, lines)
-
-
-def test_a_read_only_drive_is_one_line_and_nothing_changes(tmp_path, monkeypatch):
-    d = drive(tmp_path)
-    (d / "code.py").write_text("print('mine')\n")
-    before = files(d)
-    with monkeypatch.context() as m:
-        Drive(m, d, read_only=True)
-        with pytest.raises(FlashError) as refused:
-            flash(str(d), "pico-st7789-240", offline=True, say=quiet)
-    said = str(refused.value)
-    assert "read-only" in said and "unplug the board" in said and "Nothing was changed" in said
-    assert files(d) == before
-    # A drive that says it is writable, then refuses the first write.
-    with monkeypatch.context() as m:
-        stand_in = Drive(m, d)
-        m.setattr(stand_in, "read_only", True)
-        m.setattr(__import__("flash").os, "access", lambda path, how: True)
-        with pytest.raises(
-            FlashError, match="could not write .spit-files: the drive is read-only.*Nothing was changed"
-        ):
-            flash(str(d), "pico-st7789-240", offline=True, say=quiet)
-    assert files(d) == before
-    out = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), "/proc/self", "--offline", "--force"],
-        capture_output=True,
-        text=True,
-    )
-    assert out.returncode == 2 and "Traceback" not in out.stderr and out.stderr.count("\n") == 1, out.stderr
-
-
-def test_a_second_flash_writes_nothing_and_says_so(tmp_path):
-    d = drive(tmp_path)
-    flash(str(d), "pico-st7789-240", offline=True, say=quiet)
-    times = {p: p.stat().st_mtime_ns for p in d.rglob("*") if p.is_file()}
-    lines = []
-    flash(str(d), offline=True, say=lines.append)
-    assert any(t.startswith("nothing to write: the drive already holds this game") for t in lines), lines
-    assert {p: p.stat().st_mtime_ns for p in d.rglob("*") if p.is_file()} == times
-    (d / "hardware" / "app.mpy").unlink()
-    lines = []
-    flash(str(d), offline=True, say=lines.append)
-    assert any(t.startswith("wrote 1 files") for t in lines), lines
-
-
 def test_a_pico_without_a_profile_stops_naming_its_three_screens(tmp_path):
     d = drive(tmp_path)
     with pytest.raises(FlashError) as stopped:
@@ -662,34 +413,6 @@ def test_plain_make_says_what_the_targets_are_and_installs_nothing(tmp_path):
     out = subprocess.run(["make", "-n", "VENV=%s" % (tmp_path / "venv")], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "npm" not in out.stdout and "pip" not in out.stdout and "make flash CIRCUITPY=" in out.stdout
-
-
-@pytest.mark.parametrize("profile", ["pico-st7789-240", "pico-ssd1306", "cardputer"])
-def test_a_bundle_carries_what_a_maker_needs_with_no_repository_at_hand(tmp_path, profile):
-    import re
-    import zipfile
-
-    import bundle
-
-    from hardware import profiles
-
-    with zipfile.ZipFile(bundle.build(profile, str(tmp_path))) as z:
-        names = set(z.namelist())
-        top = "spit-%s/" % profile
-        readme = z.read(top + "README.txt").decode()
-        guide = z.read(top + "docs/build.md").decode()
-        settings = z.read(top + "CircuitPython 10.x/settings.toml").decode()
-        assert top + "LICENSE" in names and top + "docs/rules.md" in names
-    for link in re.findall(r"\]\(([^)#:]+\.png)\)", guide):  # every picture the guide shows, where it looks
-        assert os.path.normpath(top + "docs/" + link) in names, link
-    has_lib = any(n.startswith(top + "CircuitPython 10.x/lib/") for n in names)
-    assert ("lib" in readme.split("Each holds")[1].split("\n\n")[0]) == has_lib
-    assert "delete its folders engine\nand hardware first" in readme.replace("\n   ", "\n")
-    assert "code.py replaces yours" in readme and "in the game's repository" not in readme
-    assert ('SPIT_LINK = "espnow"' in readme) == (profile == "cardputer")
-    others = [n for n in profiles.PROFILES if n != profile]
-    assert not any(n in settings for n in others), settings
-    assert 'SPIT_PROFILE = "%s"' % profile in settings
 
 
 def test_the_radios_linked_windows_keep_saves_of_their_own(tmp_path):

@@ -72,7 +72,7 @@ MANIFEST = ".spit-files"  # a line a file flash wrote: its path, a space, the sh
 PART = ".spit-part"  # a file being written, renamed into place once whole ("*" in the manifest: any bytes)
 OLDEST = (9, 2)  # the README's promise (.mpy version 6)
 MPY_FROM, MPY_BEFORE = (9, 2), (11, 0)  # .mpy version 6, checked byte for byte against 9.2.9 and 10.2.1
-_LINKS = {"1": "1", "cable": "1", "espnow": '"espnow"', "0": None, "off": None}
+_LINKS = {"1": "1", "espnow": '"espnow"', "0": None}  # LINK's value: SPIT_LINK's, None to remove it
 PACKAGES = ("engine", "hardware")
 
 # The boards each profile is wired for, by the Board ID boot_out.txt names
@@ -187,14 +187,13 @@ def settings_text(drive, profile_name, explicit, link=None):
     return text
 
 
-def drive_setting(drive, name, text=None):
+def drive_setting(drive, name):
     """The value of a line of the drive's settings.toml (quotes taken off), or None."""
-    if text is None:
-        try:
-            with open(os.path.join(drive, "settings.toml")) as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError):
-            return None
+    try:
+        with open(os.path.join(drive, "settings.toml")) as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
     for t in text.splitlines():
         key, _, value = t.partition("=")
         if key.strip() == name:
@@ -579,8 +578,9 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
     # Files an earlier flash put there that this one does not need any more,
     # unless the maker changed them since; files being written when a flash was cut.
     stale = [rel for rel in sorted(manifest) if rel not in sources and os.path.isfile(os.path.join(drive, rel))]
-    removed = [rel for rel in stale if ours(drive, rel, manifest)]
-    kept = [rel for rel in stale if rel not in removed and not rel.endswith(PART)]
+    leftovers = [rel for rel in stale if rel.endswith(PART)]  # (always ours)
+    removed = [rel for rel in stale if rel not in leftovers and ours(drive, rel, manifest)]
+    kept = [rel for rel in stale if rel not in leftovers and rel not in removed]
 
     texts = [("settings.toml", settings)] if settings is not None else []
     free, cluster = free_space(drive)
@@ -593,38 +593,36 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
 
     written = dict(online or {})
     written.update(sources)
-    if not changed and not removed and settings is None and {r: {h} for r, h in written.items()} == manifest:
-        say("profile %s: %s" % (name, profile["title"]))
+    say("profile %s: %s" % (name, profile["title"]))
+    if not (changed or stale) and settings is None and {r: {h} for r, h in written.items()} == manifest:
         say("nothing to write: the drive already holds this game (%d files unchanged)" % len(writes))
         say_link(drive, link, say)
         return [rel for rel, _ in writes]
 
     out = _Writer(drive)
     backup = None
+    code = dict(changed).get("code.py")
     try:
-        for rel in removed:
-            if rel.endswith(PART):  # a flash cut short left it
-                out.remove(rel)
+        for rel in leftovers:  # a flash cut short left them
+            out.remove(rel)
         for rel, src in changed:
             if rel != "code.py":
                 out.put(rel, src, sha=sources[rel])
         for rel in removed:
-            if not rel.endswith(PART):
-                out.remove(rel)
+            out.remove(rel)
         if settings is not None:
             out.put("settings.toml", text=settings)
-        if "code.py" in dict(changed):
+        if code is not None:
             # Last, so the drive runs the maker's code until the game is whole.
             if os.path.exists(os.path.join(drive, "code.py")) and not ours(drive, "code.py", manifest):
                 backup = backup_name(drive)
                 out.move("code.py", backup)
-            out.put("code.py", dict(changed)["code.py"], sha=sources["code.py"])
+            out.put("code.py", code, sha=sources["code.py"])
         out.manifest(written)
     except OSError as e:
         raise oserror(e, out.doing, out.rel, out.started) from None
 
     usage = shutil.disk_usage(drive)
-    say("profile %s: %s" % (name, profile["title"]))
     say(
         "wrote %d files, %d bytes, %d unchanged: %s%s"
         % (
@@ -644,7 +642,6 @@ def _flash(drive, name, explicit, offline, say, mpy_folder, force, link):
             "warning: %s will be imported instead of the game's .mpy files (%s left them)"
             % (", ".join(sorted(set(shadows))), option("--force"))
         )
-    removed = [rel for rel in removed if not rel.endswith(PART)]
     if removed:
         say("removed %d files of an earlier flash: %s" % (len(removed), ", ".join(removed)))
     if kept:

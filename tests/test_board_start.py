@@ -1,0 +1,49 @@
+"""The board's start-up refusing to run what it should not, on the VM: an
+earlier copy's .py files beside the new .mpy files, a settings.toml line
+CircuitPython cannot read. Each said on the screen and the console."""
+
+import os
+import shutil
+
+import pytest
+from test_vm import ROOT, STAND_IN_PKGS, run_vm
+
+DRIVER = os.path.join(ROOT, "tests", "board_vm", "boardrun.py")
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])
+def test_an_earlier_copys_py_beside_a_new_mpy_is_named_not_run(drives, tmp_path, profile):
+    # A bundle copied over an earlier install: CircuitPython would import the
+    # old hardware/app.py before the new hardware/app.mpy beside it.
+    drive = tmp_path / "drive"
+    shutil.copytree(drives[profile], drive)
+    (drive / "hardware" / "app.mpy").write_bytes(b"C\x06 the new one")
+    (drive / "engine" / "spit.mpy").write_bytes(b"C\x06 the new one")
+    out = run_vm(
+        DRIVER, "/drive", "pico" if profile.startswith("pico") else profile, pkgs=STAND_IN_PKGS, drive=str(drive)
+    )
+    assert "An earlier copy of the game left " in out and out.strip().endswith("held"), out
+    assert "engine/spit.py and 1 more" in out or "hardware/app.py and 1 more" in out, out
+    screen = [line for line in out.splitlines() if line.startswith("screen ")]
+    assert len(screen) == 1 and "An earlier copy" in screen[0] and "Delete the .py files" in screen[0], out
+    assert "menu" not in out.split("held")[0].split()  # the game never started
+
+
+@pytest.mark.parametrize(
+    "line,says",
+    [
+        ("SPIT_PROFILE = pico-st7789-240", 'write SPIT_PROFILE = "pico-st7789-240"'),
+        ('SPIT_PROFILE = "pico-st7789-240', 'write SPIT_PROFILE = "pico-st7789-240"'),
+        ("SPIT_SEED =", "a word goes in quotes, a number without"),
+    ],
+)
+def test_a_settings_line_circuitpython_cannot_read_is_named_on_the_screen(drives, tmp_path, line, says):
+    # Not the default board without a word: the setting and its fix.
+    drive = tmp_path / "drive"
+    shutil.copytree(drives["pico-st7789-240"], drive)
+    (drive / "settings.toml").write_text("# mine\n" + line + "\n")
+    out = run_vm(DRIVER, "/drive", "pico", pkgs=STAND_IN_PKGS, drive=str(drive))
+    assert says in out and "Traceback" not in out and out.strip().endswith("held"), out
+    assert "settings.toml: " + line.split("=")[0].strip() in out
+    screen = [t for t in out.splitlines() if t.startswith("screen ")]
+    assert len(screen) == 1 and "cannot" in screen[0] and line.split("=")[0].strip() in screen[0], out
