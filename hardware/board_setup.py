@@ -155,8 +155,8 @@ def _open_buttons(board, profile, link=()):
 
 
 def _feedback(board, profile):
-    # Sound (a buzzer on a PWM pin, or synthio on a speaker) and lights
-    # (NeoPixels), where the profile has them.
+    # Sound (a piezo played by a PIO state machine, or synthio on a speaker)
+    # and lights (NeoPixels), where the profile has them.
     from .feedback import Buzzer, Feedback, Synth
 
     out = None  # type: Buzzer | Synth | None

@@ -1,13 +1,15 @@
 # Sound and lights: what happened, without looking at the screen.
 #
 # Feedback.event(kind, player, now) starts a short tune (and on boards with
-# NeoPixels, a light); Feedback.update(now), called every pass, moves the tune
-# to its next note and puts lights out when their time is up. Nothing waits and
-# nothing is allocated per sound: tunes are bytes of (pitch, 10 ms units), the
-# outputs are made once. Outputs (set_volume(v), tone(pitch), quiet()):
-#   Buzzer   a piezo on a PWM pin (a Pico handheld): the tone is the PWM's frequency
+# NeoPixels, a light); Feedback.update(now), called every pass, puts lights
+# out when their time is up and moves a tune played note by note to its next
+# note. Nothing waits and nothing is allocated per sound: tunes are bytes of
+# (pitch, 10 ms units), the outputs are made once. Outputs:
+#   Buzzer   a piezo on a Pico's pin, a whole tune played by a PIO state
+#            machine in the background: each note keeps its length however
+#            long a pass of the loop takes (play(kind, player), quiet())
 #   Synth    synthio on a speaker (PyBadge: audioio; Cardputer: audiobusio's
-#            I2S): a Note a pitch
+#            I2S): a Note a pitch, note by note (tone(pitch), quiet())
 #   and the desktop's (pygame's mixer, or a log when there is no sound device).
 
 try:
@@ -67,7 +69,7 @@ class Feedback:
 
     def set(self, volume, lights):
         # The menu's settings: volume 0 (off), 1 or 2; lights on or off.
-        self.off()
+        self.off()  # (the note that sounds stops at once, at the volume it began)
         self.volume = volume
         self.lights = lights
         if self.out is not None and volume:
@@ -76,7 +78,9 @@ class Feedback:
     def event(self, kind, player, now):
         if self.log is not None:
             self.log.append((now, NAMES[kind], player))
-        if self.out is not None and self.volume:
+        if self.out is not None and self.volume and hasattr(self.out, "play"):
+            self.out.play(kind, player)  # (the whole tune, in the background)
+        elif self.out is not None and self.volume:
             self._tune = TUNES[kind]
             self._player = player
             self._at = 0
@@ -145,23 +149,68 @@ class Feedback:
             self.pixels.show()
 
 
-class Buzzer:
-    # A piezo on a PWM pin: the tone is the frequency, the volume the duty cycle.
-    def __init__(self, pin):
-        import pwmio
+# The Buzzer's PIO program, _PROGRAM. A note is one 32-bit word, taken from the right:
+# 10 bits the periods less 1, 11 the cycles high less 3, 11 the cycles low
+# less 4, at _PIO_HZ; an even count high keeps the pin low (a rest).
+#   0 pull block; 1 out y, 10; 2 out isr, 11
+#   3 mov pins, isr; 4 mov x, isr; 5 jmp x-- 5      (high: H + 3 cycles)
+#   6 mov pins, null; 7 mov x, osr; 8 jmp x-- 8     (low: L + 4 cycles)
+#   9 jmp y-- 3                                     (the next period)
+_PROGRAM = const(b"\xa0\x80\x4a\x60\xcb\x60\x06\xa0\x26\xa0\x45\x00\x03\xa0\x27\xa0\x48\x00\x83\x00")  # (little-endian)
+# 8 x pull noblock, run while the machine is stopped: the FIFO emptied.
+_DRAIN = const(b"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80")
+_PIO_HZ = const(500000)  # 2 us a cycle: every pitch within 0.2 %, 247 Hz within 11 bits
+_REST_CYCLES = const(1000)  # a rest's period: 2 ms
 
-        self.pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
-        self.duty = 0x1000
+
+class Buzzer:
+    # A piezo on a Pico's pin (a Pico handheld), each tune played whole by a
+    # PIO state machine fed by DMA: the loop only starts it. The volume is
+    # the duty cycle, 1/16 or 1/2 (the tunes' words are made when it is set).
+    def __init__(self, pin):
+        import rp2pio
+
+        self.audio = rp2pio.StateMachine(
+            _PROGRAM,
+            frequency=_PIO_HZ,
+            first_out_pin=pin,
+            initial_out_pin_state=0,
+            wait_for_txstall=False,
+        )
+        self.notes = []  # a tune's words a kind, and player 1's tick (one pitch up) last
+        self.set_volume(1)
 
     def set_volume(self, volume):
-        self.duty = 0x1000 if volume == 1 else 0x8000
+        # Each note's word: its period in whole cycles, high for 1/2 of it
+        # (volume 2) or 1/16, as many periods as its length takes.
+        import array
 
-    def tone(self, pitch):
-        self.pwm.frequency = PITCHES[pitch]
-        self.pwm.duty_cycle = self.duty
+        self.notes = []
+        for tune, up in [(t, 0) for t in TUNES] + [(TUNES[TICK], 1)]:
+            words = array.array("I", [0] * (len(tune) // 2))  # ("I": 4 bytes on a board and a desktop alike)
+            for i in range(0, len(tune), 2):
+                hz = PITCHES[tune[i] + up] if tune[i] else 0
+                ms = tune[i + 1] * 10
+                if not hz:
+                    words[i // 2] = max(1, ms * _PIO_HZ // 1000 // _REST_CYCLES) - 1 | (_REST_CYCLES - 7) << 21
+                    continue
+                period = (_PIO_HZ + hz // 2) // hz
+                high = ((period // 2 if volume == 2 else (period + 8) // 16) - 3) | 1
+                words[i // 2] = max(1, (ms * hz + 500) // 1000) - 1 | high << 10 | (period - high - 7) << 21
+            self.notes.append(words)
+
+    def play(self, kind, player):
+        self.quiet()
+        self.audio.background_write(self.notes[len(TUNES) if kind == TICK and player == 1 else kind])
 
     def quiet(self):
-        self.pwm.duty_cycle = 0
+        # The tune that plays stops at once: its words left in the FIFO taken
+        # out, the pin low.
+        sm = self.audio
+        sm.stop_background_write()
+        sm.stop()
+        sm.run(_DRAIN)
+        sm.restart()
 
 
 class Synth:

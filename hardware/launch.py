@@ -16,13 +16,14 @@ import os
 from . import profiles
 
 
-def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
+def start(on_board, open_io, setting, hold, name="settings.toml"):
     # The display, buttons and game of the chosen profile: (io, app). Every
-    # setting is checked before anything opens (a window, the sound).
+    # setting is checked before anything opens (a window, the sound); name:
+    # the settings file.
     io = None
     checked = False
     try:
-        unreadable(settings_file, on_board)
+        unreadable(name, on_board)
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
         profile = profiles.get(setting("SPIT_PROFILE"), source)
         _seed(setting)  # (checked now; read again below: a desktop recording fixes it as it opens)
@@ -60,11 +61,11 @@ def start(on_board, open_io, setting, hold, settings_file="settings.toml"):
     return io, app
 
 
-def unreadable(path, on_board):
+def unreadable(name, on_board):
     # A SPIT_* line of settings.toml that CircuitPython cannot read (a bare
     # word, an unclosed quote) would be taken as no setting at all: say which.
     try:
-        with open(path) as f:
+        with open(name) as f:
             text = f.read()
     except (OSError, ValueError):
         return
@@ -73,23 +74,22 @@ def unreadable(path, on_board):
         key, value = key.strip(), value.strip()
         if not eq or not key.startswith("SPIT_") or (not on_board and os.getenv(key) is not None):
             continue
+        if not value:
+            raise profiles.SetupError("settings.toml: %s has no value: a word goes in quotes, a number without" % key)
         if value[:1] == '"':
             end = value.find('"', 1)
             if end > 0 and value[end + 1 :].strip()[:1] in ("", "#"):
                 continue
-            fix = value.rstrip() + '"' if end < 0 else None
-        else:
-            word = value.split("#")[0].strip()
-            if word.lstrip("-").isdigit() or word in ("true", "false"):
-                continue
-            fix = '"%s"' % word if word else None
-        raise profiles.SetupError(
-            "settings.toml: %s cannot be read: %s"
-            % (
-                "%s = %s" % (key, value) if value else key + " has no value and",
-                "write %s = %s" % (key, fix) if fix else "a word goes in quotes, a number without",
+            if end > 0:
+                raise profiles.SetupError("settings.toml: %s = %s cannot be read: one word in quotes" % (key, value))
+            raise profiles.SetupError(
+                'settings.toml: %s = %s cannot be read: write %s = %s"' % (key, value, key, value)
             )
-        )
+        word = value.split("#")[0].strip()
+        if not (word.lstrip("-").isdigit() or word in ("true", "false")):
+            raise profiles.SetupError(
+                'settings.toml: %s = %s cannot be read: write %s = "%s"' % (key, value, key, word)
+            )
 
 
 def _seed(setting):

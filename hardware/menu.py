@@ -187,7 +187,6 @@ class Menu:
     def press(self, player, action):
         # A key: move, change the chosen line, or go (START or RESUME).
         app = self.app
-        app.feedback.event(MENU_SOUND, player, app.controls.now)
         if app.profile["cursor"]:
             # A PyBadge's menu as its buttons say: the D-pad's Up and Down
             # move, Left and Right change; B (and Select) change, A (and
@@ -198,6 +197,8 @@ class Menu:
                 action = PILE_0 + 1 if action == PILE_0 + 1 or action == NEXT else PILE_0
         choices = self.items()
         item = choices[self.item]
+        if action != PILE_0 or (item != _SOUND and item != _LIGHTS):  # (those sound once set, below)
+            app.feedback.event(MENU_SOUND, player, app.controls.now)
         clearing = self.clearing
         self.clearing = False
         if action == PREV or action == STOCK_0:
@@ -229,6 +230,9 @@ class Menu:
             else:
                 app.lights ^= 1
             app.feedback.set(app.sound, app.lights == 1)
+            # The key's tick after the change: at the new volume, and no tick
+            # begun at the old one is cut short (a click).
+            app.feedback.event(MENU_SOUND, player, app.controls.now)
         elif item == _TALLY:
             self.clearing = not clearing  # the second press clears
             if clearing:

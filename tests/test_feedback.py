@@ -182,3 +182,66 @@ def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_le
     rig.keys.set(k0, False, rig.clock)
     rig.run(20)
     assert names(rig)[-1] == "refused" and rig.app.controls.result[0] == NOTHING_CHOSEN
+
+
+def test_the_sound_line_plays_the_menus_tick_at_the_new_volume():
+    rig, out, strip = rig_with_feedback()
+    rig.app.scene.item = rig.app.scene.items().index(6)  # the Sound line
+    set_at = []
+    out.set_volume = lambda volume: set_at.append((volume, len(out.tones)))
+    rig.press(0, PILE_0)  # low -> high
+    volume, at = set_at[-1]
+    assert volume == 2 and out.tones[at : at + 1] == [PITCHES[TUNES[7][0]]]  # the first tone after: the tick
+    tones = len(out.tones)
+    rig.press(0, PILE_0)  # high -> off
+    assert rig.app.sound == 0 and out.tones[tones:] == [0]  # silence at once: no tick begun and cut (a click)
+
+
+class Whole:
+    # An output that plays whole tunes (the Pico's PIO), remembering what it was asked.
+    def __init__(self):
+        self.played = []
+
+    def set_volume(self, volume):
+        pass
+
+    def play(self, kind, player):
+        self.played.append((kind, player))
+
+    def quiet(self):
+        self.played.append(None)
+
+
+def test_an_output_that_plays_whole_tunes_is_given_the_tune_not_its_notes():
+    out = Whole()
+    feedback = Feedback(out, None, [])
+    feedback.set(1, True)
+    feedback.event(0, 1, 100)  # a tick of player 1
+    feedback.update(100 + 1000)  # nothing to step: the tune plays by itself
+    assert out.played == [None, (0, 1)] and feedback.next_due(1100) is None
+
+
+def test_the_buzzers_words_sound_each_note_at_its_pitch_length_and_volume():
+    # Each tune's words for the PIO program, read back as it runs them: a
+    # period of H + L + 7 cycles (2 us each), high H + 3 of them where H is
+    # odd, N + 1 periods.
+    from hardware.feedback import TICK, Buzzer
+
+    buzzer = Buzzer.__new__(Buzzer)  # (its words alone: no state machine)
+    for volume, duty in ((1, 1 / 16), (2, 1 / 2)):
+        buzzer.set_volume(volume)
+        tunes = [(t, 0) for t in TUNES] + [(TUNES[TICK], 1)]
+        assert len(buzzer.notes) == len(tunes)
+        for (tune, up), words in zip(tunes, buzzer.notes):
+            assert len(words) == len(tune) // 2
+            for i, w in enumerate(words):
+                n, h, low = (w & 1023) + 1, (w >> 10) & 2047, w >> 21
+                period = h + low + 7
+                pitch, ms = tune[2 * i], tune[2 * i + 1] * 10
+                assert abs(n * period * 2 / 1000 - ms) <= max(period * 2 / 1000, 2)  # its length within a period
+                if not pitch:
+                    assert h % 2 == 0  # a rest: the pin stays low
+                    continue
+                hz = PITCHES[pitch + up]
+                assert h % 2 == 1 and abs(500000 / period - hz) <= 0.002 * hz
+                assert abs((h + 3) / period - duty) <= 0.02

@@ -18,6 +18,7 @@
 //   {"t": ms, "refresh": [start_ms, pixels]}  job.refresh_pin was high from
 //        start_ms to t (the probe's io.refresh()), and the pixels written then
 //   {"t": ms, "frame": path}             the panel's RAM saved (raw RGB565, 240x320)
+//   {"t": ms, "pin": [gpio, level]}     a pin of job.record_pins changed (the piezo)
 //   {"t": ms, "end": why}                the run is over (done, timeout)
 // Times are ms of emulated time since reset. The emulator runs as fast as it
 // can; idle time (the core waiting for an interrupt) costs no wall time.
@@ -368,6 +369,69 @@ function makeDevice(job, tag) {
     scl.addListener(wires);
   }
 
+  // -- PIO: rp2040js runs its state machines on timers of the host, apart
+  // from emulated time; here each steps in emulated time at the rate its
+  // clock divider gives, so a PIO program keeps the chip's timing.
+  for (const p of mcu.pio) p.run = () => {};
+  const pioAcc = [0, 0, 0, 0, 0, 0, 0, 0]; // each machine's cycles of 1/256 not yet stepped
+  let pioAt = 0; // emulated ns the PIO has run to
+  let pioGrainNs = Infinity; // the shortest step of a busy machine (Infinity: none is busy)
+  function pioCheck() {
+    // Called every so many instructions: while no machine is busy, the PIO
+    // keeps level with the clock (its stalled steps would change nothing).
+    const was = Number.isFinite(pioGrainNs);
+    pioGrainNs = pioGrain();
+    if (!was) pioAt = clock.nanos;
+  }
+  function pioStep(toNs) {
+    // The PIO's steps from pioAt to toNs; a pin changed is seen at the step's own time.
+    if (toNs - pioAt < pioGrainNs) return;
+    const cycles = Math.floor((toNs - pioAt) / CYCLE_NS);
+    if (cycles <= 0) return;
+    pioAt += cycles * CYCLE_NS;
+    mcu.pio.forEach((p, pi) =>
+      p.machines.forEach((m, i) => {
+        if (!m.enabled) return;
+        if (m.txFIFO.empty && (p.instructions[m.pc] & 0xe0a0) === 0x80a0) {
+          pioAcc[pi * 4 + i] = 0; // (stalled on a blocking pull: its steps would change nothing)
+          return;
+        }
+        const div = (m.clockDivInt || 65536) * 256 + m.clockDivFrac;
+        pioAcc[pi * 4 + i] += cycles * 256;
+        while (pioAcc[pi * 4 + i] >= div) {
+          pioAcc[pi * 4 + i] -= div;
+          m.step();
+          p.checkChangedPins();
+        }
+      }),
+    );
+  }
+  // The shortest step of a busy machine (ns): how far idle time may jump at
+  // once. A machine stalled on a blocking pull of an empty FIFO is not busy:
+  // nothing changes until a write (the core's or a DMA's alarm) fills it.
+  function pioGrain() {
+    let grain = Infinity;
+    for (const p of mcu.pio)
+      for (const m of p.machines) {
+        if (!m.enabled) continue;
+        if (m.txFIFO.empty && (p.instructions[m.pc] & 0xe0a0) === 0x80a0) continue;
+        grain = Math.min(grain, (((m.clockDivInt || 65536) * 256 + m.clockDivFrac) / 256) * CYCLE_NS);
+      }
+    return grain;
+  }
+
+  // -- recorded pins (the piezo): each level it takes, and when --
+  for (const pin of job.record_pins || []) {
+    let level = null;
+    mcu.gpio[pin].addListener((state) => {
+      const now = state === 1 ? 1 : 0;
+      if (now !== level) {
+        level = now;
+        out({ t: Math.round(clock.nanos) / 1e6, pin: [pin, now] });
+      }
+    });
+  }
+
   // -- the probe's refresh pin: which writes make one frame --
   let refreshAt = null;
   let pixels = 0;
@@ -405,6 +469,9 @@ function makeDevice(job, tag) {
     mcu,
     clock,
     ms,
+    pioCheck,
+    pioStep,
+    pioGrain: () => pioGrainNs,
     out,
     job,
     markedAt: () => marked,
@@ -418,23 +485,33 @@ function makeDevice(job, tag) {
   };
 }
 
+function advance(dev, limitNs) {
+  // One instruction, or idle time up to the next alarm (and no further than
+  // limitNs, nor than a step of the PIO while it runs).
+  const { mcu, clock } = dev;
+  if (mcu.core.waiting) {
+    let wait = clock.nanosToNextAlarm;
+    if (wait <= 0 || !Number.isFinite(wait)) wait = 1000;
+    const grain = dev.pioGrain();
+    if (grain !== Infinity) wait = Math.min(wait, Math.max(CYCLE_NS, grain));
+    clock.tick(Math.min(wait, limitNs - clock.nanos));
+  } else {
+    clock.tick(mcu.core.executeInstruction() * CYCLE_NS);
+  }
+  if (dev.pioGrain() !== Infinity) dev.pioStep(clock.nanos);
+}
+
 function runUntil(dev, targetNs) {
   // Instructions, and idle time to the next alarm, up to targetNs.
-  const { mcu, clock } = dev;
-  while (clock.nanos < targetNs) {
-    if (mcu.core.waiting) {
-      const wait = clock.nanosToNextAlarm;
-      const left = targetNs - clock.nanos;
-      clock.tick(wait <= 0 || !Number.isFinite(wait) ? Math.min(1000, left) : Math.min(wait, left));
-    } else {
-      clock.tick(mcu.core.executeInstruction() * CYCLE_NS);
-    }
+  let n = 0;
+  while (dev.clock.nanos < targetNs) {
+    if ((n++ & 1023) === 0) dev.pioCheck();
+    advance(dev, targetNs);
   }
 }
 
 // -- run --
 function runAlone(dev) {
-  const { mcu, clock } = dev;
   let why = 'timeout';
   for (;;) {
     if (dev.done()) {
@@ -443,16 +520,8 @@ function runAlone(dev) {
     }
     if (dev.over()) break;
     for (let i = 0; i < 100000; i++) {
-      if (mcu.core.waiting) {
-        const wait = clock.nanosToNextAlarm;
-        if (wait <= 0 || !Number.isFinite(wait)) {
-          clock.tick(1000);
-        } else {
-          clock.tick(wait);
-        }
-      } else {
-        clock.tick(mcu.core.executeInstruction() * CYCLE_NS);
-      }
+      if ((i & 1023) === 0) dev.pioCheck();
+      advance(dev, Infinity);
     }
   }
   dev.end(why);

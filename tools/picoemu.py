@@ -21,6 +21,7 @@ that need them are skipped, saying why.
 """
 
 import argparse
+import bisect
 import json
 import os
 import shutil
@@ -166,6 +167,7 @@ class Run:
         self.mark = None
         self.end = None
         self.sram = None  # sram_at: the file of the chip's SRAM then
+        self.pins = []  # (t, gpio, level) of each change of a recorded pin (the piezo's)
         for obj in lines:
             t = obj["t"]
             if "console" in obj:
@@ -186,6 +188,8 @@ class Run:
                 self.end = obj["end"]
             elif "sram" in obj:
                 self.sram = obj["sram"]
+            elif "pin" in obj:
+                self.pins.append((t, obj["pin"][0], obj["pin"][1]))
 
     def text(self):
         # What the board printed since the harness's soft reload (the run
@@ -194,6 +198,35 @@ class Run:
         if "soft reboot" in lines:
             lines = lines[lines.index("soft reboot") + 1 :]
         return "\n".join(lines)
+
+    def notes(self):
+        """The piezo's notes from its recorded pin: (start ms, length ms, Hz,
+        duty) of each run of periods of one length (within 2 %); a silence
+        between two runs is a rest, or the end of a tune."""
+        rises = [t for t, _, level in self.pins if level == 1]
+        falls = [t for t, _, level in self.pins if level == 0]
+        found = []
+        run = []  # the rising edges of the note being read
+
+        def close():
+            if len(run) > 1:
+                period = (run[-1] - run[0]) / (len(run) - 1)
+                high = [
+                    falls[bisect.bisect_right(falls, r)] - r for r in run if bisect.bisect_right(falls, r) < len(falls)
+                ]
+                found.append((run[0], period * len(run), 1000 / period, sum(high) / len(high) / period))
+
+        for t in rises:
+            if len(run) >= 2:
+                period = (run[-1] - run[0]) / (len(run) - 1)
+                if abs((t - run[-1]) - period) > 0.02 * period:
+                    close()
+                    run = []
+            elif len(run) == 1 and t - run[0] > 5:  # (no pitch of the game is below 200 Hz)
+                run = []
+            run.append(t)
+        close()
+        return found
 
     def probe(self, what):
         # The words after "probe WHAT" on the console, or None.
@@ -361,6 +394,7 @@ def _job(
         },
         "mark": mark or ("probe ready" if probe else None),
         "refresh_pin": PROBE_PIN if probe else None,
+        "record_pins": [gpio(profile["sound"][1])] if profile.get("sound") else [],
         "events": events,
         "frames": [[ms, os.path.join(work, "frame-%d.raw" % ms)] for ms in frames],
         "until_ms": until_ms + 2000,
