@@ -38,7 +38,7 @@ class DesktopIO:
                 raise SetupError("SPIT_FRAMES %s: the folder cannot be made (%s)" % (self.frames, e.strerror))
         # SPIT_SEATS: a monitor stands in front of both players, so a window
         # opens with their seats side by side; a replay shows the board's own.
-        self.seats = env.get("SPIT_SEATS") or "board"
+        self.seats = env.get("SPIT_SEATS") or ("board" if self.replay else "side_by_side")
         if self.seats not in ("side_by_side", "facing", "board"):
             raise SetupError("SPIT_SEATS is side_by_side, facing or board, not %r" % self.seats)
         self.speed = number(env, "SPIT_SPEED", 0, 1000, 0.0)

@@ -230,3 +230,21 @@ def test_a_corrupt_default_save_is_moved_aside_in_one_line_and_a_new_one_started
     assert (home / ".spit" / "nvm.bin.corrupt-1").read_bytes() == b"not a save of the game\n" * 9
     assert run([str(script)], env).returncode == 0  # and the new one is the game's
     assert not (home / ".spit" / "nvm.bin.corrupt-2").exists()
+
+
+def test_a_window_opens_with_the_seats_side_by_side_and_the_menu_still_turns_them(tmp_path):
+    # A monitor stands in front of both players: player 1's half upright, their
+    # stock 1 at the left, on a Pico profile whose board faces them.
+    from hardware.app import FACING
+
+    script = window_session(tmp_path / "s.py", "print('style', app.style)\nio.finish()\n")
+    for seats, facing in ((None, False), ("facing", True), ("board", True)):
+        env = {"SPIT_SAVE": str(tmp_path / ("%s.bin" % seats)), "SPIT_PROFILE": "pico-st7789-240"}
+        if seats:
+            env["SPIT_SEATS"] = seats
+        out = run([str(script)], env)
+        assert out.returncode == 0, out.stderr
+        style = int([t for t in out.stdout.splitlines() if t.startswith("style ")][0].split()[1])
+        assert bool(style & FACING) == facing, (seats, out.stdout)
+    bad = run([str(script)], {"SPIT_SEATS": "upside"})
+    assert bad.returncode != 0 and "SPIT_SEATS is side_by_side, facing or board" in bad.stdout + bad.stderr
