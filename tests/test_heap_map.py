@@ -78,7 +78,7 @@ def test_the_names_report_counts_pools_text_and_the_forgotten_modules_names(tmp_
 # figures (docs/firmware.md); a name a Pico never needs goes in a module it
 # never loads (hardware/esp32_parts.py), a string a board's code needs only
 # there is 11 letters or more (a shorter one is interned too).
-NAMES_BUDGET = 1364  # (+4: start-up's settings check and its message before the game, in launch.py)
+NAMES_BUDGET = 1364  # (+4: start-up's settings check; rp2pio's 8 names are the firmware's own, counted here too)
 ESP32_ONLY = ("hardware.radio", "hardware.esp32_parts")
 
 
