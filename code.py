@@ -26,6 +26,7 @@ def _folder():
 def stale_files():
     # The .py files an earlier copy of the game left beside the shipped .mpy
     # of the same name: CircuitPython imports them first, so old code would run.
+    # (Only the .py names are looked up: a drive flashed whole has none.)
     import os
 
     top = _folder()
@@ -36,8 +37,8 @@ def stale_files():
         except OSError:
             continue
         for name in names:
-            if name.endswith(".mpy") and name[:-4] + ".py" in names:
-                found.append(folder + "/" + name[:-4] + ".py")
+            if name[-3:] == ".py" and name + "m" in names:
+                found.append(folder + "/" + name)
     return found
 
 

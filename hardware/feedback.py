@@ -177,8 +177,7 @@ class Buzzer:
             initial_out_pin_state=0,
             wait_for_txstall=False,
         )
-        self.notes = []  # a tune's words a kind, and player 1's tick (one pitch up) last
-        self.set_volume(1)
+        self.notes = []  # a tune's words a kind, and player 1's tick (one pitch up) last: set_volume's
 
     def set_volume(self, volume):
         # Each note's word: its period in whole cycles, high for 1/2 of it

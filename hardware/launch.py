@@ -26,13 +26,14 @@ def start(on_board, open_io, setting, hold, name="settings.toml"):
         unreadable(name, on_board)
         source = "settings.toml" if on_board or os.getenv("SPIT_PROFILE") is None else "the environment"
         profile = profiles.get(setting("SPIT_PROFILE"), source)
-        _seed(setting)  # (checked now; read again below: a desktop recording fixes it as it opens)
+        seed = _seed(setting)
         position = setting("SPIT_START")
         start = start_position(position) if position else None  # (a bad one: a message before the App is built)
         nonce = _nonce(setting)
         checked = True
         io = open_io(profile, setting("SPIT_LINK"))  # (linked play's cable: docs/linked.md)
-        seed = _seed(setting)
+        if not on_board:
+            seed = _seed(setting)  # (a desktop recording fixes the seed as its window opens)
         # The heap collected before the game's biggest modules load: on the
         # emulated CircuitPython 10.2.1 a collection forced by a new pool of
         # names while a .mpy loads lost names of a module loaded before it
