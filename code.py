@@ -37,7 +37,7 @@ def stale_files():
         except OSError:
             continue
         for name in names:
-            if name[-3:] == ".py" and name + "m" in names:
+            if name[-3:] == ".py" and name[:-2] + "mpy" in names:
                 found.append(folder + "/" + name)
     return found
 

@@ -19,9 +19,9 @@ def test_an_earlier_copys_py_beside_a_new_mpy_is_named_not_run(drives, tmp_path,
     shutil.copytree(drives[profile], drive)
     (drive / "hardware" / "app.mpy").write_bytes(b"C\x06 the new one")
     (drive / "engine" / "spit.mpy").write_bytes(b"C\x06 the new one")
-    out = run_vm(
-        DRIVER, "/drive", "pico" if profile.startswith("pico") else profile, pkgs=STAND_IN_PKGS, drive=str(drive)
-    )
+    board = "pico" if profile.startswith("pico") else profile
+    # (--until: were the old code run, the game would stop a second in, and fail below)
+    out = run_vm(DRIVER, "/drive", board, "--until", "1000", pkgs=STAND_IN_PKGS, drive=str(drive))
     assert "An earlier copy of the game left " in out and out.strip().endswith("held"), out
     assert "engine/spit.py and 1 more" in out or "hardware/app.py and 1 more" in out, out
     screen = [line for line in out.splitlines() if line.startswith("screen ")]
@@ -42,7 +42,7 @@ def test_a_settings_line_circuitpython_cannot_read_is_named_on_the_screen(drives
     drive = tmp_path / "drive"
     shutil.copytree(drives["pico-st7789-240"], drive)
     (drive / "settings.toml").write_text("# mine\n" + line + "\n")
-    out = run_vm(DRIVER, "/drive", "pico", pkgs=STAND_IN_PKGS, drive=str(drive))
+    out = run_vm(DRIVER, "/drive", "pico", "--until", "1000", pkgs=STAND_IN_PKGS, drive=str(drive))
     assert says in out and "Traceback" not in out and out.strip().endswith("held"), out
     assert "settings.toml: " + line.split("=")[0].strip() in out
     screen = [t for t in out.splitlines() if t.startswith("screen ")]
