@@ -81,7 +81,10 @@ class DesktopIO:
         import pygame
 
         self._pygame = pygame
-        self.caption = "Spit - %s - %s" % (profile["name"], key_legend(profile, bool(env.get("SPIT_LINK"))))
+        link = env.get("SPIT_LINK")
+        # A linked window plays one player: which link it is, and that player's keys.
+        joined = ("linked by radio - " if link == "espnow" else "linked by cable, port %s - " % link) if link else ""
+        self.caption = "Spit - %s - %s%s" % (profile["name"], joined, key_legend(profile, bool(link)))
         self.held = False  # a watched replay that has ended
         self._typed = []  # the window's key changes not yet made to the switches
         self._changed_at = {}  # when each key's switch last moved (ms of the clock)

@@ -28,9 +28,11 @@ def load(app):
     # What survives power loss, at start-up: the settings, the tally and a
     # match saved between rounds (offered on the first line).
     store = app.store
+    chosen = False  # settings a player chose were read
     if store is not None:
         settings = store.load(storage.SETTINGS)
         if settings is not None and len(settings) >= 4 and settings[0] < 2 and not settings[1] & ~15:
+            chosen = True
             app.kind = settings[0]
             app.rules_of[0] = settings[1]
             app.players = settings[2] if settings[2] < _choices(app) else 0
@@ -52,6 +54,11 @@ def load(app):
             except ValueError as e:
                 print("saved match ignored: %s" % e)
             forget("engine.record")  # loaded again at the next round's save
+    if not chosen and app.open_link is not None:
+        # A handheld set up for linked play (SPIT_LINK) offers it first, its
+        # seats as the Players line gives them; what a player chose is kept.
+        app.players = LINKED
+        app.style &= ~FACING
     app.apply_style()
     app.feedback.set(app.sound, app.lights == 1)
 

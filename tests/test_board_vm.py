@@ -210,11 +210,11 @@ def test_a_match_saved_in_nvm_is_resumed_after_a_power_cut(drives, profile):
 
 
 def test_a_cardputer_set_for_radio_opens_it_and_says_hello_to_everyone(drives):
-    # SPIT_LINK = "espnow": the menu offers linked play, and choosing it opens
+    # SPIT_LINK = "espnow": the menu opens at linked play, and "go" opens
     # the radio (hardware/radio.py) and says hello every 300 ms, to every
     # handheld in range: alone here, it waits for the other one.
     drive = drives["cardputer"]
-    taps = ["p0.stock1"] + ["p0.pile0"] * 6 + ["p0.pile1"]
+    taps = ["p0.stock1", "p0.pile1"]
     path = drive / "radio.txt"
     path.write_text("".join("%d %s\n" % (500 + 300 * i, t) for i, t in enumerate(taps)) + "6000 end\n")
     run = both(drive, "cardputer", "--replay", str(path), "--set", "SPIT_LINK=espnow")
@@ -224,7 +224,7 @@ def test_a_cardputer_set_for_radio_opens_it_and_says_hello_to_everyone(drives):
         "waiting for the",
         "other handheld",
     ]
-    assert 8 <= int(run["radio"].split()[1]) <= 12  # (about 3.4 s of hellos)
+    assert 15 <= int(run["radio"].split()[1]) <= 19  # (about 5.2 s of hellos, one each 300 ms)
 
 
 def test_radio_on_a_board_without_one_is_a_clear_message(drives):
@@ -266,7 +266,7 @@ def test_jumping_over_idle_scans_changes_nothing(drives, profile, game):
         jumping = board_run(drive, profile, *args, vm=False)
         stepping = board_run(drive, profile, *args, "--every-scan", vm=False)
         assert int(jumping["passes"]) * 2 < int(stepping["passes"])  # it did jump
-        assert int(jumping["outputs"].split()[0]) > 10  # sounds and lights to compare
+        assert int(jumping["outputs"].split()[0]) > 5  # sounds and lights to compare
         del jumping["passes"], stepping["passes"]
         assert jumping == stepping
 

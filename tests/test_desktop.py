@@ -31,11 +31,14 @@ def test_the_window_title_says_whose_keys_are_which(tmp_path, name):
     assert mine == "you: " + bottom[len("bottom: ") :]
     replay = tmp_path / "r.txt"
     replay.write_text("100 end\n")
-    for env, want in (({}, legend), ({"SPIT_LINK": "7799"}, mine)):
+    cases = [({}, " - " + legend), ({"SPIT_LINK": "7799"}, " - linked by cable, port 7799 - " + mine)]
+    if profile.get("espnow_radio"):  # a radio window names its player's keys too, and the radio
+        cases.append(({"SPIT_LINK": "espnow", "SPIT_RADIO_PORT": "7799"}, " - linked by radio - " + mine))
+    for env, want in cases:
         displayio.release_displays()
         io = DesktopIO(profile, dict(env, SPIT_REPLAY=str(replay)))
         try:
-            assert io.caption.endswith(" - " + want)
+            assert io.caption.endswith(want)
         finally:
             io.close()
 

@@ -19,9 +19,9 @@ pytestmark = pytest.mark.skipif(
 )  # (test_firmware.py: the firmware's here, or why not)
 
 PROFILE = "pico-st7789-240"
-# Each handheld: down to the players line, six changes to "linked", "go"
-# (the second a quarter of a second later); device 0 referees (SPIT_NONCE).
-MENU = ["200 p0.stock1"] + ["%d p0.pile0" % (400 + 200 * k) for k in range(6)]
+# Each handheld flashed for linked play: its menu at "Players: linked", down to
+# that line, "go" (the second a quarter of a second later); device 0 referees (SPIT_NONCE).
+MENU = ["200 p0.stock1"]
 NONCES = (0x9000, 0x1000)
 PRESSES = 16
 UNTIL_MS = 6000 + 150 * PRESSES + 1500
@@ -29,7 +29,7 @@ UNTIL_MS = 6000 + 150 * PRESSES + 1500
 
 def model(profile):
     # Two Apps on the link model as the two emulated Picos start: the same
-    # clocks, seeds and numbers, both menus at two players.
+    # clocks, seeds and numbers, both menus at linked play (as a board's with a link starts).
     pair = Pair(
         profile,
         (QuietScreen(profile), QuietScreen(profile)),
@@ -38,8 +38,6 @@ def model(profile):
         clocks=(Clock(0x1FFF0000), Clock(0x1FFF0000)),
         seeds=(7, 7),
     )
-    for d in pair.devices:
-        d.app.players = 0  # (a board's menu starts at two players: the replays choose linked)
     return pair
 
 

@@ -378,6 +378,32 @@ def test_the_menu_offers_linked_play_only_where_a_link_is():
     assert _choices(app) == LINKED
 
 
+def test_a_handheld_set_up_for_linked_play_opens_its_menu_at_linked_and_keeps_a_choice():
+    # A window of make linked (a fresh save) or a board flashed with LINK=1:
+    # "go" is linked play at once, the seats as linked play has them; once a
+    # player chose (saved), their choice comes back.
+    from desktop.nvm_flash import FlashNvm
+    from hardware.app import App
+    from hardware.modes import FACING
+    from hardware.storage import SETTINGS, Store
+
+    pair = Pair(PICO, quiet(), seed=1)
+    dev = pair.devices[0]
+
+    def opened(store):
+        return App(QuietScreen(PICO), dev.keys, None, PICO, dev.ticks_ms, store=store, link=lambda: None)
+
+    fresh = opened(Store(FlashNvm("rp2040"), say=lambda m: None))
+    assert fresh.players == LINKED and not fresh.style & FACING
+    assert " Players: linked" in fresh.screen.lines
+    nvm = FlashNvm("rp2040")
+    Store(nvm, say=lambda m: None).save(SETTINGS, bytes([0, 0, 0, 0, FACING, 1]))
+    kept = opened(Store(nvm, say=lambda m: None))
+    assert kept.players == 0 and kept.style & FACING
+    unlinked = App(QuietScreen(PICO), dev.keys, None, PICO, dev.ticks_ms)
+    assert unlinked.players == 0 and unlinked.style & FACING  # (two people facing, a Pico's default)
+
+
 def test_a_linked_match_left_is_resumed_only_linked():
     pair = Pair(PICO, quiet(), seed=2)
     assert pair.start()

@@ -18,10 +18,9 @@ from hardware.keymaps import PILE_0
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = profiles.get("pico-st7789-240")
 
-# The menu to linked play and "go": down to the players line, six changes
-# (two, four levels, demo, linked), go; then taps once the countdown is over.
-_MENU = ["200 p0.stock1", "400 p0.pile0", "600 p0.pile0", "800 p0.pile0", "1000 p0.pile0", "1200 p0.pile0"]
-_MENU += ["1400 p0.pile0", "1600 p0.pile1"]
+# A window opened for linked play: its menu at "Players: linked" (a fresh
+# save), so "go"; then taps once the countdown is over.
+_MENU = ["1600 p0.pile1"]
 
 
 def _free_port():

@@ -26,8 +26,7 @@ def test_the_session_reaches_each_match_and_leaves_it(tmp_path):
         path.write_text("\n".join(lines) + "\n")
         events.append(read_replay(str(path), PICO["keymap"])[0])
     pair = Pair(PICO, quiet(), seed=5)
-    for d in pair.devices:
-        d.app.players = 0  # (a board's menu as it starts: two people)
+    # (a handheld with a link starts at linked play, as Pair sets it)
     played = ([], [])
     menus = [0, 0]
     last = [MENU, MENU]

@@ -75,12 +75,13 @@ def replays(rounds=1):
 def _round(a, b, r):
     # The six matches from the menu as the last round left it (r > 0: linked
     # Speed offered, the cursor on it, on both handhelds).
-    # 1. Two people, Spit: the menu as it starts (the cursor on "Game").
+    # 1. Two people, Spit: the menu as it starts (the cursor on "Game", a
+    # handheld with a link at "Players: linked").
     if r:
         a.key("p0.stock1")  # down: Game
         a.key("p0.pile0")  # Spit
-        a.key("p0.stock1")  # Players
-        a.key("p0.pile0")  # round from linked to two
+    a.key("p0.stock1")  # Players
+    a.key("p0.pile0")  # round from linked to two
     a.key("p0.pile1", 1500)  # go
     a.play((0, 1))
     # 2. Two people, Speed: the cursor is on the match left ("Resume"), the game's line next.
@@ -110,9 +111,7 @@ def _round(a, b, r):
         b.key("p0.pile0")  # Spit
         b.key("p0.stock1")  # Players: linked still
     else:
-        b.key("p0.stock1")  # Players
-        for _ in range(6):
-            b.key("p0.pile0")  # vs Easy ... linked
+        b.key("p0.stock1")  # Players: linked, as a handheld with a link starts
     a.t = b.t = max(a.t, b.t)
     a.key("p0.pile1", 4000)  # go: the lobby, the handshake, the countdown
     b.key("p0.pile1", 4000)
