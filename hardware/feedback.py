@@ -9,7 +9,8 @@
 #            machine in the background: each note keeps its length however
 #            long a pass of the loop takes (play(kind, player), quiet())
 #   Synth    synthio on a speaker (PyBadge: audioio; Cardputer: audiobusio's
-#            I2S): a Note a pitch, note by note (tone(pitch), quiet())
+#            I2S), a whole tune played as a MIDI track in the background
+#            (play(kind, player), quiet())
 #   and the desktop's (pygame's mixer, or a log when there is no sound device).
 
 try:
@@ -34,6 +35,9 @@ NAMES = ("tick", "refused", "spit", "stalemate", "slap now", "slap won", "match 
 
 # Pitches in Hz; a tune plays pitch indices. 0 is a rest.
 PITCHES = (0, 523, 659, 784, 1047, 1319, 330, 247, 880, 1568)
+# The same as MIDI notes (A4 440 Hz is 69), for synthio's tracks: C5 E5 G5 C6 E6 E4 B3 A5 G6.
+_MIDI = const(b"\x00\x48\x4c\x4f\x54\x58\x40\x3b\x51\x5b")
+_TEMPO = const(100)  # MIDI ticks a second: a tune's unit, 10 ms
 TUNES = (
     bytes((4, 3)),  # tick (player 1: one pitch up, see _pitch)
     bytes((7, 8, 0, 2, 7, 12)),  # refused: low, low
@@ -213,35 +217,60 @@ class Buzzer:
 
 
 class Synth:
-    # synthio on the board's speaker: one Note a pitch, made once; the volume
-    # is their amplitude, set when the setting changes. audio: what plays it
-    # (an audioio.AudioOut, an audiobusio.I2SOut).
+    # synthio on the board's speaker (an audioio.AudioOut, an audiobusio.I2SOut):
+    # each tune a MIDI track (synthio.MidiTrack, 100 ticks a second: a tick
+    # 10 ms) that the firmware plays whole in the background, so each note
+    # keeps its length however long a pass takes. One track over one buffer:
+    # a tune's events are written into it as it starts (nothing allocated);
+    # the track is made again when the volume changes (its envelope's level).
     def __init__(self, audio, enable=None):
-        import synthio
-
         if enable is not None:
             import digitalio
 
             self._enable = digitalio.DigitalInOut(enable)
             self._enable.switch_to_output(value=True)
-        self.synth = synthio.Synthesizer(sample_rate=22050)
-        self.notes = [synthio.Note(frequency=f or 1) for f in PITCHES]
         self.audio = audio
-        self.audio.play(self.synth)
-        self._on = None
+        self.track = None
+        # 8 bytes a note (on, its length, off, the rest after it), a wait before
+        # the first and the end: the longest tune's.
+        self.events = bytearray(2 + 4 * max(len(t) for t in TUNES))
+        self.events[1] = 0xFF  # (an empty track until a tune is written)
 
     def set_volume(self, volume):
-        for note in self.notes:
-            note.amplitude = 0.3 if volume == 1 else 1.0
+        import synthio
 
-    def tone(self, pitch):
-        note = self.notes[pitch]
-        if self._on is not None:
-            self.synth.release(self._on)
-        self.synth.press(note)
-        self._on = note
+        self.quiet()
+        if self.track is not None:
+            self.track.deinit()
+        level = 0.3 if volume == 1 else 1.0
+        shape = synthio.Envelope(
+            attack_time=0.002, decay_time=0.0, release_time=0.004, attack_level=level, sustain_level=level
+        )
+        self.track = synthio.MidiTrack(self.events, _TEMPO, sample_rate=22050, envelope=shape)
+
+    def play(self, kind, player):
+        self.audio.stop()
+        tune = TUNES[kind]
+        up = 1 if kind == TICK and player == 1 else 0
+        ev = self.events
+        ev[0] = 0  # the wait before the first event, in ticks
+        at = 1
+        for i in range(0, len(tune), 2):
+            if not tune[i]:
+                ev[at - 1] += tune[i + 1]  # a rest: the wait before the next note
+                continue
+            note = _MIDI[tune[i] + up]
+            ev[at] = 0x90  # note on
+            ev[at + 1] = note
+            ev[at + 2] = 127
+            ev[at + 3] = tune[i + 1]  # its length
+            ev[at + 4] = 0x80  # note off
+            ev[at + 5] = note
+            ev[at + 6] = 0
+            ev[at + 7] = 0  # the wait after it
+            at += 8
+        ev[at] = 0xFF  # the end of the track
+        self.audio.play(self.track)
 
     def quiet(self):
-        if self._on is not None:
-            self.synth.release(self._on)
-            self._on = None
+        self.audio.stop()

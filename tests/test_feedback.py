@@ -245,3 +245,85 @@ def test_the_buzzers_words_sound_each_note_at_its_pitch_length_and_volume():
                 hz = PITCHES[pitch + up]
                 assert h % 2 == 1 and abs(500000 / period - hz) <= 0.002 * hz
                 assert abs((h + 3) / period - duty) <= 0.02
+
+
+def _stand_in(monkeypatch, name):
+    # A module of the board VM's stand-ins (tests/board_vm), as the board's firmware would give it.
+    import importlib.util
+    import os
+    import sys
+
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board_vm")
+    for dep in ("supervisor", "outputs", name):  # (synthio hears through outputs, stamped by supervisor)
+        spec = importlib.util.spec_from_file_location(dep, os.path.join(here, dep + ".py"))
+        module = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, dep, module)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+class _Speaker:
+    # An audio output (audioio.AudioOut, audiobusio.I2SOut): what it was given to play, and stops.
+    def __init__(self):
+        self.playing = None
+        self.heard = []
+
+    def play(self, sample, *, loop=False):
+        import synthio
+
+        self.playing = sample
+        self.heard.append(synthio.notes(sample))
+
+    def stop(self):
+        self.playing = None
+        self.heard.append(None)
+
+
+def test_the_speakers_tracks_play_each_tune_whole_at_its_pitches_lengths_and_volume(monkeypatch):
+    # A PyBadge's and a Cardputer's sound: each tune one MIDI track the
+    # firmware plays in the background (read here as its MidiTrack reads it),
+    # every note at its pitch within 1 % and its start and length to the
+    # 10 ms; nothing sounds on after quiet(); the volume the envelope's level.
+    synthio = _stand_in(monkeypatch, "synthio")
+    from hardware.feedback import TICK, Synth
+
+    speaker = _Speaker()
+    synth = Synth(speaker)
+    for volume, level in ((1, 0.3), (2, 1.0)):
+        synth.set_volume(volume)
+        track = synth.track
+        assert track.tempo == 100 and track.envelope.attack_level == track.envelope.sustain_level == level
+        for kind, tune in enumerate(TUNES):
+            for player in (0, 1):
+                speaker.heard.clear()
+                synth.play(kind, player)
+                assert speaker.playing is track and speaker.heard[0] is None  # (the tune before stopped)
+                up = 1 if kind == TICK and player == 1 else 0
+                want, t = [], 0
+                for i in range(0, len(tune), 2):
+                    if tune[i]:
+                        want.append((tune[i] + up, t, tune[i + 1]))
+                    t += tune[i + 1]
+                got = speaker.heard[1]
+                assert [(s, n) for _, s, n in got] == [(s, n) for _, s, n in want], (kind, player)
+                for (midi, _, _), (pitch, _, _) in zip(got, want):
+                    assert abs(440 * 2 ** ((midi - 69) / 12) - PITCHES[pitch]) <= 0.01 * PITCHES[pitch]
+        synth.quiet()
+        assert speaker.playing is None
+    old = synth.track
+    synth.set_volume(1)
+    assert old.deinited and synth.track is not old  # (a track per volume, the old one's buffers let go)
+    assert synthio.notes(synth.track)  # (the events written stay readable to the new track)
+
+
+def test_feedback_gives_a_speaker_the_whole_tune_not_its_notes_one_a_pass(monkeypatch):
+    _stand_in(monkeypatch, "synthio")
+    from hardware.feedback import MATCH_WON, Synth
+
+    speaker = _Speaker()
+    feedback = Feedback(Synth(speaker), None, [])
+    feedback.set(2, True)
+    feedback.event(MATCH_WON, 0, 100)
+    assert len(speaker.heard[-1]) == 4 and feedback.next_due(100) is None  # (all four notes, started at once)
+    feedback.set(0, True)
+    assert speaker.playing is None  # sound off: silent at once

@@ -125,7 +125,7 @@ def test_the_stand_ins_take_only_the_firmware_s_arguments():
             assert pos == their_pos[: len(pos)], (module, node.name, pos, their_pos)
             assert set(kw) <= set(their_kw), (module, node.name, kw, their_kw)
             checked.append(module + "." + node.name)
-    assert {"keypad.Keys", "keypad_demux.DemuxKeyMatrix", "audiobusio.I2SOut", "synthio.Note"} <= set(checked)
+    assert {"keypad.Keys", "keypad_demux.DemuxKeyMatrix", "audiobusio.I2SOut", "synthio.MidiTrack"} <= set(checked)
 
 
 def test_the_scan_interval_is_the_boards():

@@ -135,8 +135,8 @@ def main(argv):
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for profile, board, output in (
-            ("pico-st7789-240", "pico", "buzzer (PWM)"),
-            ("pybadge", "pybadge", "synthio + NeoPixels"),
+            ("pico-st7789-240", "pico", "piezo (PIO)"),
+            ("pybadge", "pybadge", "synthio track + NeoPixels"),
         ):
             drive = os.path.join(tmp, profile)
             os.makedirs(drive)

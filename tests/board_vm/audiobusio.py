@@ -1,4 +1,6 @@
-"""Stand-in for CircuitPython's audiobusio: I2SOut plays a sample source (the synthesizer) in the background."""
+"""Stand-in for CircuitPython's audiobusio: I2SOut plays a sample (a synthio
+MidiTrack) in the background; play() starts it from its beginning, stop()
+ends it."""
 
 
 class I2SOut:
@@ -13,4 +15,8 @@ class I2SOut:
         self.playing = None
 
     def play(self, sample, *, loop=False):
+        sample.played()  # (what it sounds is heard; a deinitialised sample raises, as on the firmware)
         self.playing = sample
+
+    def stop(self):
+        self.playing = None

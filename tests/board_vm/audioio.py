@@ -1,4 +1,6 @@
-"""Stand-in for CircuitPython's audioio: AudioOut plays a sample source (the synthesizer) in the background."""
+"""Stand-in for CircuitPython's audioio: AudioOut plays a sample (a synthio
+MidiTrack) in the background; play() starts it from its beginning, stop()
+ends it."""
 
 
 class AudioOut:
@@ -10,4 +12,8 @@ class AudioOut:
         self.playing = None
 
     def play(self, sample, *, loop=False):
+        sample.played()  # (what it sounds is heard; a deinitialised sample raises, as on the firmware)
         self.playing = sample
+
+    def stop(self):
+        self.playing = None
