@@ -23,31 +23,17 @@ def _folder():
     return globals().get("__file__", "").rpartition("/")[0]
 
 
-def stale_files():
-    # The .py files an earlier copy of the game left beside the shipped .mpy
-    # of the same name: CircuitPython imports them first, so old code would run.
-    # (Only the .py names are looked up: a drive flashed whole has none.)
-    import os
-
-    top = _folder()
-    found = []
-    for folder in ("engine", "hardware"):
-        try:
-            names = os.listdir(top + "/" + folder if top else folder)
-        except OSError:
-            continue
-        for name in names:
-            if name[-3:] == ".py" and name[:-2] + "mpy" in names:
-                found.append(folder + "/" + name)
-    return found
-
-
 def start():
     # The display, buttons and game of the chosen profile: (io, app), built
     # by hardware/launch.py (a message, not a traceback, when it cannot be).
     # Then that module and the others only start-up needs are forgotten: their
     # heap is the game's (hardware.forget; on a board only).
-    stale = stale_files() if ON_BOARD else None
+    stale = None
+    if ON_BOARD:  # (an earlier copy's .py files first: the next import could be one)
+        from hardware.leftovers import message
+
+        stale = message(_folder())
+        forget("hardware.leftovers")
     from hardware import launch
 
     if ON_BOARD:
@@ -63,15 +49,7 @@ def start():
         opened = (io.open_io, io.setting, settings.FILE)  # the window; the environment, then settings.toml
     try:
         if stale:
-            more = " and %d more" % (len(stale) - 1) if len(stale) > 1 else ""
-            launch.refuse(
-                "An earlier copy of the game left %s%s beside the new .mpy files: CircuitPython would run the old "
-                "code. Delete the .py files in engine and hardware (not code.py), then reset the board."
-                % (stale[0], more),
-                opened[0],
-                opened[1],
-                hold,
-            )
+            launch.refuse(stale, opened[0], opened[1], hold)
         return launch.start(ON_BOARD, opened[0], opened[1], hold, opened[2])
     finally:
         for name in (

@@ -157,19 +157,24 @@ def _open_buttons(board, profile, link=()):
 def _feedback(board, profile):
     # Sound (a piezo played by a PIO state machine, or synthio on a speaker)
     # and lights (NeoPixels), where the profile has them.
-    from .feedback import Buzzer, Feedback, Synth
+    from .feedback import Feedback
 
-    out = None  # type: Buzzer | Synth | None
+    out = None  # type: object  # a Buzzer, a Speaker or None
     sound = profile.get("sound")
     if sound is not None and sound[0] == "buzzer":
-        out = Buzzer(_pin(board, sound[1]))
-    elif sound is not None and sound[0] == "i2s_amplifier":  # (the Cardputer's)
-        parts = getattr(_need("hardware.esp32_parts"), "esp32_parts")  # noqa: B009
-        out = Synth(getattr(parts, "open_i2s_amplifier")([_pin(board, n) for n in sound[1:]]))  # noqa: B009
-    elif sound is not None:
-        import audioio
+        from .buzzer import Buzzer
 
-        out = Synth(audioio.AudioOut(_pin(board, sound[1])), getattr(board, sound[2], None))
+        out = Buzzer(_pin(board, sound[1]))
+    elif sound is not None:
+        from .speaker import Speaker
+
+        if sound[0] == "i2s_amplifier":  # (the Cardputer's)
+            parts = getattr(_need("hardware.esp32_parts"), "esp32_parts")  # noqa: B009
+            out = Speaker(getattr(parts, "open_i2s_amplifier")([_pin(board, n) for n in sound[1:]]))  # noqa: B009
+        else:
+            import audioio
+
+            out = Speaker(audioio.AudioOut(_pin(board, sound[1])), getattr(board, sound[2], None))
     pixels = None
     if profile.get("pixels"):
         neopixel = _need("neopixel")

@@ -29,6 +29,13 @@ def test_an_earlier_copys_py_beside_a_new_mpy_is_named_not_run(drives, tmp_path,
     assert "menu" not in out.split("held")[0].split()  # the game never started
 
 
+def test_the_files_start_up_looks_for_first_are_modules_the_game_ships():
+    # An earlier copy is found by these three: were one renamed, no old copy would be.
+    from hardware.leftovers import SENTINELS
+
+    assert SENTINELS and all(os.path.isfile(os.path.join(ROOT, n)) for n in SENTINELS), SENTINELS
+
+
 @pytest.mark.parametrize(
     "line,says",
     [

@@ -225,14 +225,36 @@ def test_the_buzzers_words_sound_each_note_at_its_pitch_length_and_volume():
     # Each tune's words for the PIO program, read back as it runs them: a
     # period of H + L + 7 cycles (2 us each), high H + 3 of them where H is
     # odd, N + 1 periods.
-    from hardware.feedback import TICK, Buzzer
+    from hardware.buzzer import Buzzer
+    from hardware.feedback import TICK
+
+    class Machine:
+        # The state machine's calls: the words each tune was given.
+        def __init__(self):
+            self.written = []
+
+        def background_write(self, words):
+            self.written.append(words)
+
+        def stop_background_write(self):
+            pass
+
+        stop = restart = stop_background_write
+
+        def run(self, instructions):
+            pass
 
     buzzer = Buzzer.__new__(Buzzer)  # (its words alone: no state machine)
+    buzzer.audio = Machine()
     for volume, duty in ((1, 1 / 16), (2, 1 / 2)):
         buzzer.set_volume(volume)
         tunes = [(t, 0) for t in TUNES] + [(TUNES[TICK], 1)]
-        assert len(buzzer.notes) == len(tunes)
-        for (tune, up), words in zip(tunes, buzzer.notes):
+        buzzer.audio.written.clear()
+        for kind in range(len(TUNES)):
+            buzzer.play(kind, 0)
+        buzzer.play(TICK, 1)
+        assert len(buzzer.audio.written) == len(tunes)
+        for (tune, up), words in zip(tunes, buzzer.audio.written):
             assert len(words) == len(tune) // 2
             for i, w in enumerate(words):
                 n, h, low = (w & 1023) + 1, (w >> 10) & 2047, w >> 21
@@ -285,10 +307,11 @@ def test_the_speakers_tracks_play_each_tune_whole_at_its_pitches_lengths_and_vol
     # every note at its pitch within 1 % and its start and length to the
     # 10 ms; nothing sounds on after quiet(); the volume the envelope's level.
     synthio = _stand_in(monkeypatch, "synthio")
-    from hardware.feedback import TICK, Synth
+    from hardware.feedback import TICK
+    from hardware.speaker import Speaker
 
     speaker = _Speaker()
-    synth = Synth(speaker)
+    synth = Speaker(speaker)
     for volume, level in ((1, 0.3), (2, 1.0)):
         synth.set_volume(volume)
         track = synth.track
@@ -318,10 +341,11 @@ def test_the_speakers_tracks_play_each_tune_whole_at_its_pitches_lengths_and_vol
 
 def test_feedback_gives_a_speaker_the_whole_tune_not_its_notes_one_a_pass(monkeypatch):
     _stand_in(monkeypatch, "synthio")
-    from hardware.feedback import MATCH_WON, Synth
+    from hardware.feedback import MATCH_WON
+    from hardware.speaker import Speaker
 
     speaker = _Speaker()
-    feedback = Feedback(Synth(speaker), None, [])
+    feedback = Feedback(Speaker(speaker), None, [])
     feedback.set(2, True)
     feedback.event(MATCH_WON, 0, 100)
     assert len(speaker.heard[-1]) == 4 and feedback.next_due(100) is None  # (all four notes, started at once)
