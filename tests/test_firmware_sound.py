@@ -7,22 +7,11 @@ and its length within 10 ms, however long the loop's passes take.
 The firmware and the bootrom are not in the repository (see tools/picoemu.py):
 where they are absent these tests are skipped, saying so."""
 
-import os
-import sys
-
 import pytest
-from test_code_py import ROOT, run
+from test_code_py import run
+from test_firmware import ABSENT, picoemu
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import picoemu  # noqa: E402
-
-from hardware.feedback import NAMES, PITCHES, TICK, TUNES  # noqa: E402
-
-try:
-    picoemu.firmware()
-    ABSENT = None
-except picoemu.Missing as e:
-    ABSENT = str(e)
+from hardware.feedback import NAMES, PITCHES, TICK, TUNES
 
 pytestmark = pytest.mark.skipif(ABSENT is not None, reason=ABSENT or "")
 
