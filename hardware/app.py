@@ -184,7 +184,7 @@ class App:
         store = self.store
         if store is None or not store.pending:
             return
-        if now or self._flushed_at is None or ticks_diff(now_ms, self._flushed_at) >= SPARE_MS:
+        if now or self._flushed_at is None or not 0 <= ticks_diff(now_ms, self._flushed_at) < SPARE_MS:  # (< 0: days ago)
             store.flush()
             self._flushed_at = now_ms
 
@@ -282,7 +282,7 @@ class App:
                 self.resume_match(now_ms)
         elif go == GO_ON:  # the pause is over
             if self.sides is not None:  # (the computer's reaction times stood still)
-                paused = ticks_diff(now_ms, self.scene.since)
+                paused = ticks_diff(now_ms, self.scene.since)  # (modulo 2**29: added to a tick, right however long)
                 for side in self.sides:
                     if side is not None:
                         side.paused(paused)

@@ -26,7 +26,7 @@ from .protocol import (
     HELLO_VERSION,
     VERSION,
 )
-from .ticks import ticks_add, ticks_diff
+from .ticks import ticks_add, ticks_aged, ticks_diff
 
 forget("hardware.protocol")  # (its numbers are ours now)
 
@@ -44,6 +44,7 @@ class Hello:
     def step(self, now):
         # Looking for the other device: a hello when one is due.
         linked = self.linked
+        self._heard_at = ticks_aged(now, self._heard_at)  # (a lobby left for days)
         if linked.pair and ticks_diff(now, self._heard_at) >= 4 * HELLO_MS and linked.pair(False):
             linked.peer = 0  # (by radio: it paired with another handheld; ours to be found anew)
         if ticks_diff(now, self._at) < HELLO_MS:

@@ -94,7 +94,7 @@ from .protocol import (
     TICK_TIME,
     WANT,
 )
-from .ticks import ticks_diff
+from .ticks import ticks_aged, ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)
     from typing import TYPE_CHECKING
@@ -280,6 +280,8 @@ class Linked:
         if link.good != self._heard:
             self._heard = link.good
             self._heard_at = now
+        elif self.lost:
+            self._heard_at = ticks_aged(now, self._heard_at)  # (a link lost for days stays lost)
         if self._closing:
             return
         if self.state == SEEKING:

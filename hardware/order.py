@@ -126,7 +126,7 @@ class Order:
         # (The follower heard saying a frame of its is still to come: a
         # press of ours waits for it, however long, not HOLD_MAX_MS: that
         # frame may be an earlier press, lost on the way and sent again.)
-        held = ticks_diff(now, self._lost_at) < HOLD_MAX_MS
+        held = 0 <= ticks_diff(now, self._lost_at) < HOLD_MAX_MS  # (< 0: days ago)
         while linked.snap is None and link.room() >= (1 if linked.app.mode == MATCH else 2):
             if not queue.release(now, self._take, self._upto, read, 1, held):
                 return
@@ -248,9 +248,11 @@ class Order:
     def _heard_upto(self, t, now):
         # The follower's presses up to t (our clock) are all here. (Before a
         # ping says how its clock lies, its times mean nothing here; a word
-        # that lies far from now, ahead or behind, is not taken up.)
+        # that lies far from now, ahead or behind, is never taken up; one
+        # behind the last is, once that is old.)
         if not self.sync.known():
             return
-        ahead = ticks_diff(t, now)
-        if ticks_diff(t, self._upto) > 0 and -_FAR_MS < ahead < 100 or ticks_diff(now, self._upto) > _FAR_MS:
-            self._upto = t
+        if -_FAR_MS < ticks_diff(t, now) < 100:
+            since = ticks_diff(now, self._upto)
+            if ticks_diff(t, self._upto) > 0 or not -100 < since <= _FAR_MS:  # (< -100: days ago)
+                self._upto = t

@@ -9,7 +9,7 @@ from engine.spit import SCORING
 from . import storage
 from .menu import count_win, fit, tally_forms
 from .modes import DEMO, LEAVE, STAY
-from .ticks import ticks_diff
+from .ticks import ticks_aged, ticks_diff
 
 GRACE_MS = 1500  # the last frantic presses of a match do not skip the result
 WON_MS = 1000  # the winning play stays on the table this long before the words
@@ -29,6 +29,7 @@ class Over:
         # One pass: the words when their time comes (a page at a time on a
         # small screen), the saves held back, then the keys.
         app = self.app
+        self.at = ticks_aged(now_ms, self.at)  # (a result left for days still takes a key)
         if not self.shown and ticks_diff(now_ms, self.at) >= WON_MS:
             self.shown = True
             app.show_lines(lines(app), app.twice(), now_ms)

@@ -298,3 +298,24 @@ def test_a_match_that_ends_while_the_cable_is_out_ends_on_both_once_it_is_back()
     assert pair.run_until(lambda: fol.app.mode == OVER, 3000 - LOST_MS - 200 + 2000)
     assert fol.app.game.text() == ref.app.game.text() and fol.app.game.phase == GAME_OVER
     assert ref.app.mode == OVER and ref.app.linked.order.queue.waiting() == 0
+
+
+def test_a_link_lost_for_four_days_stays_lost_until_the_cable_is_back():
+    # A stored time read after 2**28 ms (3.1 days) wraps: a link silent that
+    # long must not be taken for one heard a moment ago.
+    pair = started()
+    t = pair.t_us[0]
+    days_us = 4 * 24 * 3600 * 10**6
+    pair.cable.pull(t, t + days_us)
+    pair.run(LOST_MS + 200)
+    assert all(d.app.pause_why == "cable silent" for d in pair.devices)
+    while pair.t_us[0] < t + days_us:  # (a pass every 10 s: the board loops on, its clock wrapping)
+        pair.t_us[0] += 10 * 10**6
+        for d in pair.devices:
+            d.step()
+        assert all(d.app.linked.lost and d.app.pause_why == "cable silent" for d in pair.devices)
+    assert pair.run_until(lambda: all(d.app.pause_why == "cable back" for d in pair.devices), 4000)
+    for d in pair.devices:
+        d.press(STOCK_0)
+    pair.run(3500)
+    assert pair.playing() and pair.agree()

@@ -13,7 +13,9 @@ from desktop.linked_pair import Pair
 from hardware.controls import TAKEN
 from hardware.keymaps import STOCK_0
 from hardware.linked import TICK_MS
-from hardware.protocol import PRESS
+from hardware.modes import SNAP_ON
+from hardware.link import put32
+from hardware.protocol import PRESS, TICK, TICK_NEXT, TICK_SIZE, TICK_TIME
 from hardware.referee import HOLD_MAX_MS
 
 
@@ -120,3 +122,44 @@ def test_each_press_of_the_order_sounds_once_on_each_device():
     for i in range(2):
         mine = [(kind, player) for d, kind, player in heard if d == i]
         assert len(mine) == 2 and mine[0][1] == 1 and mine[1][1] == 0, heard
+
+
+def test_a_word_far_ahead_is_not_taken_up_however_old_the_last_one_is():
+    # SP-7 against a follower whose word of its presses is stale for 2 s
+    # (its ticks lost) and then says "all sent up to 5 s from now" (a bad
+    # clock, or a crafted frame): the referee does not take that up, so its
+    # own press, made 15 ms after the follower's (on its way for 30 ms), still
+    # waits for it and loses.
+    pair = Pair(PICO, quiet(), seed=7, cable=Cable(7, delay_us=30000, jitter_us=0))
+    assert pair.start()
+    pair.run(2000)
+    ref, fol = referee_follower(pair)
+    ref.app.game = position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH")
+    ref.app.linked.order.send_snapshot(SNAP_ON, ref.ticks_ms())
+    pair.run(500)
+    assert pair.agree()
+    uart = fol.app.linked.link.uart
+    write = uart.write
+    dropping = [True]
+
+    def no_ticks(buf):
+        if dropping[0] and buf[2] == TICK:
+            return len(buf)
+        return write(buf)
+
+    uart.write = no_ticks
+    pair.run(2000)
+    assert pair.playing() and not ref.app.linked.lost  # (pongs and acks still come: only the word is stale)
+    dropping[0] = False
+    linked = fol.app.linked
+    buf = bytearray(TICK_SIZE)
+    put32(buf, TICK_TIME, (fol.ticks_ms() + 5000) & ((1 << 29) - 1))
+    buf[TICK_NEXT] = linked.link.next_seq()
+    linked.link.send(TICK, buf, TICK_SIZE, fol.ticks_ms())
+    dropping[0] = True  # (no true word after it: only the far one)
+    pair.run(5)
+    fol.press(STOCK_0 + 3)  # the follower's 8C onto the 7S
+    pair.run(15)
+    ref.press(STOCK_0 + 3)  # the referee's 8D, 15 ms later
+    pair.run(600)
+    assert pair.agree() and ref.app.game.text().split()[-2].split(",")[-1].upper() == "8C"

@@ -353,3 +353,45 @@ def test_the_countdown_collects_once_a_second_whatever_else_it_redraws():
             break
     rig.app.linked = None
     assert drawn.count(PAUSED) == 3, drawn
+
+
+DAY_MS = 24 * 3600 * 1000
+
+
+def _leave_for(rig, ms, step_ms=60000):
+    # Nobody touches the device for ms: the board loops on (a pass a minute
+    # here), its clock wrapping at 2**29 (6.2 days) on the way.
+    for _ in range(ms // step_ms):
+        rig.clock = (rig.clock + step_ms) % TICKS_PERIOD
+        rig.app.step(rig.clock)
+
+
+def test_a_result_left_four_days_still_takes_a_key():
+    # A stored time read after 2**28 ms (3.1 days) wraps: the result's grace
+    # for the last frantic presses must not last days more.
+    rig = Rig()
+    rig.app.play(winning_move_position(), rig.clock)
+    rig.press(0, STOCK_0)
+    assert rig.app.mode == OVER
+    _leave_for(rig, 4 * DAY_MS)
+    assert rig.app.mode == OVER
+    rig.press(1, STOCK_0)  # any key: the menu
+    assert rig.app.mode == MENU
+
+
+@pytest.mark.parametrize("days", [1, 4, 7])
+def test_a_pause_left_for_days_goes_on_and_the_computer_plays(days):
+    # The computer's reaction time stood still through the pause, however long.
+    rig = Rig(players=4)
+    g = play_position()
+    rig.app.play(g, rig.clock)
+    rig.pause(0)
+    assert rig.app.mode == PAUSED
+    before = g.text()
+    _leave_for(rig, days * DAY_MS)
+    assert rig.app.mode == PAUSED and g.text() == before
+    rig.press(0, STOCK_0)
+    rig.run(3000)
+    assert rig.app.mode == MATCH
+    rig.run(3000)
+    assert g.text() != before
