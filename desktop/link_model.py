@@ -206,6 +206,16 @@ class Link:
         return q[0][0] if q else None
 
 
+def frame_bytes(kind, seq, ack, session, payload):
+    """A frame as hardware/link.py writes one (its header, the payload, the
+    CRC): what a test or a stranger puts on the wire by hand."""
+    from hardware.link import crc16
+
+    f = bytearray(b"\xa5\x5a") + bytes((kind, seq, ack, len(payload), session)) + bytes(payload)
+    c = crc16(f, 2, len(f))
+    return bytes(f + bytes((c >> 8, c & 255)))
+
+
 class Uart:
     """busio.UART (timeout=0) at one end of the cable: side 0 or 1, at the
     true time clock[0] (us), for hardware/link.py in the tests and the bench."""

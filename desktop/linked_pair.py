@@ -8,7 +8,7 @@
 # tests and tools/bench_link.py drive it; the board never loads it.
 
 from desktop.keys import DesktopKeys, Event
-from desktop.link_model import Clock, Uart, two_clocks
+from desktop.link_model import Clock, Uart, frame_bytes, two_clocks
 from desktop.link_model import Link as Cable
 from desktop.radio_model import BROADCAST, Air
 from engine.cards import Rng
@@ -400,7 +400,6 @@ class Strangers:
         self._at = 0
 
     def _hello(self, nonce, seen):
-        from hardware.link import crc16
         from hardware.modes import SEEKING
         from hardware.protocol import HELLO, HELLO_NONCE, HELLO_SEEN, HELLO_SIZE, HELLO_STATE, HELLO_VERSION, VERSION
 
@@ -409,9 +408,7 @@ class Strangers:
         p[HELLO_NONCE], p[HELLO_NONCE + 1] = nonce & 255, nonce >> 8
         p[HELLO_SEEN], p[HELLO_SEEN + 1] = seen & 255, seen >> 8
         p[HELLO_STATE] = SEEKING
-        f = bytearray(b"\xa5\x5a") + bytes((HELLO, 0, 255, HELLO_SIZE)) + p
-        c = crc16(f, 2, len(f))
-        return bytes(f + bytes((c >> 8, c & 255)))
+        return frame_bytes(HELLO, 0, 255, 0, p)
 
     def step(self):
         t = self.t_us[0]
@@ -420,3 +417,61 @@ class Strangers:
         self._at = t
         for s, frame in zip(self.stations, self.frames):
             s.air.send(s, BROADCAST, frame, t)
+
+
+class Fuzzer:
+    """A buggy or hostile sender on the cable (by radio anyone in range can
+    send): every every_ms, a frame with a good CRC to a device drawn at
+    random, in that device's session, of one of the protocol's kinds (one in
+    eight any byte), its payload random bytes of the kind's length (half the
+    time) or of any length up to the link's; a reliable one half the time
+    with the sequence number the device expects next. Its header's
+    acknowledgement is the other device's own (a link without keys cannot
+    tell a forged one from it: the payload is what is checked). sent: the frames
+    written; unfit: those the protocol's own check (fits) refuses, which
+    the devices must refuse and count."""
+
+    def __init__(self, pair, seed, every_ms=100):
+        from hardware import protocol
+        from hardware.link import PAYLOAD
+
+        self.pair = pair
+        self.rng = Rng(seed)
+        self.every_us = every_ms * 1000
+        self.next_us = pair.t_us[0]
+        self.payload = PAYLOAD
+        self.fits = protocol.fits
+        self.kinds = [
+            (getattr(protocol, k), getattr(protocol, k + "_SIZE", None))
+            for k in ("EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE", "HELLO", "PING", "PONG", "TICK", "HASH", "WANT")
+        ]
+        self.sent = 0
+        self.unfit = 0
+        self.on = True
+
+    def step(self):
+        t = self.pair.t_us[0]
+        if not self.on or t < self.next_us:
+            return
+        self.next_us = t + self.every_us
+        r = self.rng
+        side = r.below(2)
+        linked = self.pair.devices[side].app.linked
+        if linked is None:
+            return  # (nothing listens: the device is in its menu)
+        link = linked.link
+        kind, size = self.kinds[r.below(len(self.kinds))]
+        if r.below(8) == 0:
+            kind = r.below(256)
+            if kind == 0x7F:  # (an acknowledgement: no payload to check)
+                kind = 0x7E
+        n = size if size is not None and r.below(2) else r.below(self.payload + 1)
+        p = bytes(r.below(256) for _ in range(n))
+        seq = r.below(256)
+        if r.below(2):
+            seq = next(s for s in range(256) if link.has_before(s))
+        self.sent += 1
+        self.unfit += not self.fits(kind, p, n)
+        other = self.pair.devices[1 - side].app.linked
+        ack = 255 if other is None else (next(s for s in range(256) if other.link.has_before(s)) - 1) & 255
+        self.pair.cable.send(1 - side, frame_bytes(kind, seq, ack, link.session, p), t)

@@ -3,13 +3,21 @@
 # when a hello comes (the other device restarted); forgotten once the match
 # starts, or the other device has joined it again (hardware/linked.py).
 #
-# Both devices send a hello every HELLO_MS: the protocol's version, the game,
+# Both devices send a hello every _HELLO_MS: the protocol's version, the game,
 # its rules, a number drawn at start-up (the nonce), the other's nonce last
 # heard, where this device is (looking, or in a match; resuming a saved
 # match) and that match's hash. A different version, game or rules is a
 # message on both screens. Once each has heard the other hear it, the higher
 # nonce referees and deals. A device in a match referees a device that comes
 # back from a restart (the referee restarted: the follower becomes it).
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
 
 from . import forget
 from .modes import PLAYING, SEEKING
@@ -30,14 +38,14 @@ from .ticks import ticks_add, ticks_aged, ticks_diff
 
 forget("hardware.protocol")  # (its numbers are ours now)
 
-HELLO_MS = 300  # between hellos in the lobby (by radio, a partner not heard for four is let go)
+_HELLO_MS = const(300)  # between hellos in the lobby (by radio, a partner not heard for four is let go)
 
 
 class Hello:
     def __init__(self, linked, now):
         self.linked = linked  # the session: its nonce, the other's, the link
         self.rejoin = False  # in a match: the other device came back with a new nonce
-        self._at = ticks_add(now, -HELLO_MS)  # when the last hello went (the first goes at once)
+        self._at = ticks_add(now, -_HELLO_MS)  # when the last hello went (the first goes at once)
         self._heard_at = now  # when a hello was last heard
         self._buf = bytearray(HELLO_SIZE)
 
@@ -45,10 +53,14 @@ class Hello:
         # Looking for the other device: a hello when one is due.
         linked = self.linked
         self._heard_at = ticks_aged(now, self._heard_at)  # (a lobby left for days)
-        if linked.pair and ticks_diff(now, self._heard_at) >= 4 * HELLO_MS and linked.pair(False):
+        if linked.pair and ticks_diff(now, self._heard_at) >= 4 * _HELLO_MS and linked.pair(False):
             linked.peer = 0  # (by radio: it paired with another handheld; ours to be found anew)
-        if ticks_diff(now, self._at) < HELLO_MS:
-            return
+        if ticks_diff(now, self._at) >= _HELLO_MS:
+            self.send(now)
+
+    def send(self, now):
+        # Our hello, now.
+        linked = self.linked
         self._at = now
         g = linked.resume
         app = linked.app
@@ -97,13 +109,16 @@ class Hello:
             # again (restart_link) or the cable is back; a follower becomes
             # the referee, from its own position (the restarted device's is
             # gone). (The hello stays loaded until the other device is back.)
+            # Our hello answers it: the session's number is made of both.
+            if seen != linked.nonce:
+                self.send(now)
             if state == SEEKING and self.rejoin and not linked.is_referee:
                 self.rejoin = False
                 linked.rejoined(now)
             return
         if state == PLAYING:
             linked.problem = ""  # (it referees: its snapshot comes when it hears us)
-            self._at = ticks_add(now, -HELLO_MS)  # (answer at once: our hello says we heard it)
+            self._at = ticks_add(now, -_HELLO_MS)  # (answer at once: our hello says we heard it)
             return
         app = linked.app
         g = linked.resume
@@ -120,11 +135,11 @@ class Hello:
             return
         linked.problem = ""
         if seen != linked.nonce:
-            self._at = ticks_add(now, -HELLO_MS)  # (let it hear us at once)
+            self._at = ticks_add(now, -_HELLO_MS)  # (let it hear us at once)
             return
         if nonce == linked.nonce:  # (once in 65,536 pairs): another number, from the time now
             linked.nonce = (linked.nonce * 75 + 74 + (now & 0xFFFF)) & 0xFFFF or 1
-            self._at = ticks_add(now, -HELLO_MS)
+            self._at = ticks_add(now, -_HELLO_MS)
             return
         if linked.nonce > nonce:  # we referee and deal
             linked.deal(now)

@@ -1,13 +1,19 @@
 # Frames between two linked handhelds over a UART (issue 36): each frame is
 #
-#   0xA5 0x5A  kind  seq  ack  n  payload (n bytes, n <= PAYLOAD)  crc_hi crc_lo
+#   0xA5 0x5A  kind  seq  ack  n  session  payload (n bytes, n <= PAYLOAD)  crc_hi crc_lo
 #
-# with a CRC-16 (CCITT, 0x1021, from 0xFFFF) over kind..payload. Kinds below
+# with a CRC-16 (CCITT, 0x1021, from 0xFFFF) over kind..payload. The session
+# is the number both devices agree on once they have heard each other (new
+# at every reset): a frame of another session (in flight from before a
+# restart, or another pair's) is not taken, nor its acknowledgement, and is
+# counted (stale); a hello carries 0 and is taken in any session. A
+# frame whose payload the protocol would not send (fits) is refused whole
+# and counted (bad), the link's state untouched. Kinds below
 # UNRELIABLE are delivered once each and in order: every such frame carries a
 # sequence number, every frame carries the last one received in order (ack),
-# and the oldest frame not yet acknowledged is sent again RESEND_MS after
+# and the oldest frame not yet acknowledged is sent again _RESEND_MS after
 # (and the ones after it: go-back-N, WINDOW at most on the way), each resend
-# that brings no acknowledgement waiting twice as long, up to RESEND_MAX_MS
+# that brings no acknowledgement waiting twice as long, up to _RESEND_MAX_MS
 # (the other device may be busy for a while: taking up a snapshot and drawing
 # a new table takes a Pico a third of a second, and resends every 25 ms
 # would overflow its UART's buffer meanwhile). Kinds from
@@ -30,15 +36,17 @@ except ImportError:  # CPython
 
 from array import array
 
+from .protocol import HELLO
 from .ticks import ticks_diff
 
 PAYLOAD = const(16)  # the longest payload
 UNRELIABLE = const(0x40)  # kinds from this one up are not acknowledged
 ACK = const(0x7F)  # a frame that only acknowledges (unreliable, no payload)
 WINDOW = const(8)  # reliable frames on their way at most
-RESEND_MS = const(25)  # the oldest frame unacknowledged this long is sent again (a round trip is 10 to 20 ms)
-RESEND_MAX_MS = const(200)  # the longest wait between resends
-_FRAME = const(PAYLOAD + 8)
+_RESEND_MS = const(25)  # the oldest frame unacknowledged this long is sent again (a round trip is 10 to 20 ms)
+_RESEND_MAX_MS = const(200)  # the longest wait between resends
+_HEAD = const(7)  # the bytes before the payload
+_FRAME = const(PAYLOAD + _HEAD + 2)
 _MAGIC0 = const(0xA5)
 _MAGIC1 = const(0x5A)
 
@@ -84,9 +92,12 @@ def get32(buf, i):
 
 
 class Link:
-    def __init__(self, uart, on_frame):
+    def __init__(self, uart, on_frame, fits=None):
         self.uart = uart  # busio.UART (timeout=0), or a stand-in with write and readinto
         self.on_frame = on_frame  # on_frame(kind, payload buffer, n)
+        self.fits = fits  # fits(kind, payload, n): False for a payload the protocol would not send (None: all fit)
+        self.session = 0  # the session's number (0: none yet, only hellos)
+        self.stale = 0  # whole frames of another session, not taken
         self.bad = 0  # frames (or bytes that were not frames) thrown away
         self.good = 0  # whole frames received (a change: the other side is there)
         self.resent = 0  # reliable frames sent again
@@ -101,14 +112,14 @@ class Link:
         self._tail = _FRAME
         self._payload = bytearray(PAYLOAD)  # a received frame's payload, for on_frame
         self._tx = bytearray(_FRAME)  # a frame being written
-        self._views = [memoryview(self._tx)[: 8 + n] for n in range(PAYLOAD + 1)]  # (a slice a pass would allocate)
+        self._views = [memoryview(self._tx)[: _HEAD + 2 + n] for n in range(PAYLOAD + 1)]  # (a slice a pass would allocate)
         # The reliable frames on their way: WINDOW slots of kind, n, payload.
         self._out = bytearray(WINDOW * (PAYLOAD + 2))
         self._out_seq = 0  # the sequence number of the oldest unacknowledged frame
         self._out_n = 0  # frames in the window
         self._sent_at = 0  # when the oldest was last sent
         self._since = 0  # when the window last began to fill, or an acknowledgement last came
-        self._wait = RESEND_MS  # how long after that it is sent again
+        self._wait = _RESEND_MS  # how long after that it is sent again
         self._in_seq = 255  # the last sequence number received in order
         self._ack_due = False  # something arrived that the other side should hear of
         self.delivered = False  # a reliable frame went on in this poll (the rest is read at the next)
@@ -137,14 +148,16 @@ class Link:
         # delivered here (none is lost on its way, or waiting for a resend).
         return (self._in_seq + 1) & 255 == seq
 
-    def reset(self):
-        # The other side started again (a new device, or a restart): both
-        # count frames from the first again, and nothing on its way is sent.
+    def reset(self, session):
+        # The other side started again (a new device, or a restart): a new
+        # session, both counting frames from the first again, and nothing on
+        # its way is sent.
+        self.session = session
         self._out_seq = 0
         self._out_n = 0
         self._in_seq = 255
         self._ack_due = False
-        self._wait = RESEND_MS
+        self._wait = _RESEND_MS
 
     def send(self, kind, payload, n, now, twice=False):
         """Queue a reliable frame (kind < UNRELIABLE) of payload[0:n], or send
@@ -181,11 +194,12 @@ class Link:
         f[3] = seq
         f[4] = self._in_seq
         f[5] = n
+        f[6] = 0 if kind == HELLO else self.session
         for i in range(n):
-            f[6 + i] = src[start + i]
-        c = crc16(f, 2, 6 + n)
-        f[6 + n] = c >> 8
-        f[7 + n] = c & 255
+            f[_HEAD + i] = src[start + i]
+        c = crc16(f, 2, _HEAD + n)
+        f[_HEAD + n] = c >> 8
+        f[_HEAD + 1 + n] = c & 255
         self._ack_due = False
         self.uart.write(self._views[n])
 
@@ -213,7 +227,7 @@ class Link:
 
     def _resend(self, now):
         self._sent_at = now
-        self._wait = min(2 * self._wait, RESEND_MAX_MS)  # (no word since the last: it may be busy)
+        self._wait = min(2 * self._wait, _RESEND_MAX_MS)  # (no word since the last: it may be busy)
         for k in range(self._out_n):
             seq = (self._out_seq + k) & 255
             slot = (seq % WINDOW) * (PAYLOAD + 2)
@@ -235,14 +249,14 @@ class Link:
         i = start
         while i < n:
             b = rx[i]
-            if got == 0 and b == _MAGIC0 and i + 8 <= n and rx[i + 1] == _MAGIC1:
+            if got == 0 and b == _MAGIC0 and i + _HEAD + 2 <= n and rx[i + 1] == _MAGIC1:
                 size = rx[i + 5]
-                end = i + 8 + size
+                end = i + _HEAD + 2 + size
                 if size <= PAYLOAD and end <= n and crc16(rx, i + 2, end - 2) == (rx[end - 2] << 8 | rx[end - 1]):
                     p = self._payload
                     for k in range(size):
-                        p[k] = rx[i + 6 + k]
-                    self._frame_in(rx[i + 2], rx[i + 3], rx[i + 4], size, now)
+                        p[k] = rx[i + _HEAD + k]
+                    self._frame_in(rx[i + 2], rx[i + 3], rx[i + 4], size, rx[i + 6], now)
                     tail = 0
                     i = end
                     if self.delivered:
@@ -254,7 +268,7 @@ class Link:
             if got >= 2:
                 f[got] = b
                 got += 1
-                if got >= 6 and (got >= 8 + f[5] or f[5] > PAYLOAD):
+                if got >= 6 and (got >= _HEAD + 2 + f[5] or f[5] > PAYLOAD):
                     self._got = got
                     self._tail = tail
                     self._parse(now)
@@ -297,22 +311,23 @@ class Link:
             if n > PAYLOAD:
                 self._slip()
                 continue
-            size = 8 + n
+            size = _HEAD + 2 + n
             if got < size:
                 return
-            if crc16(f, 2, 6 + n) != (f[6 + n] << 8 | f[7 + n]):
+            if crc16(f, 2, _HEAD + n) != (f[_HEAD + n] << 8 | f[_HEAD + 1 + n]):
                 self._slip()
                 continue
             kind = f[2]
             seq = f[3]
             ack = f[4]
+            session = f[6]
             p = self._payload
             for i in range(n):
-                p[i] = f[6 + i]
+                p[i] = f[_HEAD + i]
             for i in range(size, got):  # (bytes read past it, after a slip: the next frame's)
                 f[i - size] = f[i]
             self._got = got - size
-            self._frame_in(kind, seq, ack, n, now)
+            self._frame_in(kind, seq, ack, n, session, now)
 
     def _slip(self):
         # Not a frame: from the next 0xA5 0x5A (or a last 0xA5) in what was read.
@@ -329,10 +344,17 @@ class Link:
             f[i - k] = f[i]
         self._got = got - k
 
-    def _frame_in(self, kind, seq, ack, n, now):
-        self.good += 1
+    def _frame_in(self, kind, seq, ack, n, session, now):
         self._tail = 0
-        self._acked(ack, now)
+        if session != self.session and not (session == 0 and kind == HELLO):
+            self.stale += 1  # (of another session: neither it nor its acknowledgement is ours)
+            return
+        if kind != ACK and self.fits is not None and not self.fits(kind, self._payload, n):
+            self.bad += 1  # (a payload the protocol never sends: a buggy or hostile sender's)
+            return
+        self.good += 1
+        if session == self.session:  # (a hello's, from before the session, acknowledges nothing)
+            self._acked(ack, now)
         if kind >= UNRELIABLE:
             if kind != ACK:
                 self.on_frame(kind, self._payload, n)
@@ -352,4 +374,4 @@ class Link:
             self._out_n -= done
             self._sent_at = now
             self._since = now
-            self._wait = RESEND_MS
+            self._wait = _RESEND_MS

@@ -37,12 +37,20 @@
 # long as the menu shows); the other device then says the other player
 # left. Nothing is
 # dropped without a count: a press the window has no room for waits (the
-# follower's PENDING), the referee lets go no more than the window takes,
+# follower's _PENDING), the referee lets go no more than the window takes,
 # and what is refused all the same is counted (dropped()). Noise (bad frames)
 # is counted and told. After start-up nothing here allocates per move:
 # frames are read into and written from preallocated buffers
 # (hardware/link.py), events are small ints. The frames are
 # hardware/protocol.py's.
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
 
 from . import forget
 from .link import UNRELIABLE, Link, get32, put32
@@ -93,6 +101,7 @@ from .protocol import (
     TICK_SIZE,
     TICK_TIME,
     WANT,
+    fits,
 )
 from .ticks import ticks_aged, ticks_diff
 
@@ -107,12 +116,12 @@ except ImportError:
 forget("hardware.protocol")  # (its numbers are ours now)
 
 LOST_MS = 1500  # no frame heard, or none acknowledged, for this long: the link is lost
-ALIVE_MS = 250  # nothing reliable on its way this long: an ALIVE asks for an acknowledgement
+_ALIVE_MS = const(250)  # nothing reliable on its way this long: an ALIVE asks for an acknowledgement
 LEAVE_MS = 2000  # a device whose player left keeps the link open this long at most once heard, for BYE to arrive
-NOISE = 3  # bad frames before they are told
-TICK_MS = 10  # between the follower's ticks (a frame of 13 bytes: a tenth of the line, a little of the referee's time)
-PENDING = 32  # the follower's presses waiting for room in the link's window (LOST_MS of a quick player's)
-_PENDING_SIZE = 6  # each: action, time (4), snapshots taken up
+_NOISE = const(3)  # bad frames before they are told
+TICK_MS = 10  # between the follower's ticks (a frame of 14 bytes: a tenth of the line, a little of the referee's time)
+_PENDING = const(32)  # the follower's presses waiting for room in the link's window (LOST_MS of a quick player's)
+_PENDING_SIZE = const(6)  # each: action, time (4), snapshots taken up
 
 
 def state_hash(game, controls):
@@ -141,7 +150,7 @@ class Linked:
     def __init__(self, app, uart, ticks_ms, nonce):
         self.app = app  # the App: the match, its scenes, and how they are followed
         self.ticks_ms = ticks_ms
-        self.link = Link(uart, self._frame)
+        self.link = Link(uart, self._frame, fits)
         # By radio (hardware/radio.py): what pairs it with the sender of the
         # packet just read; None on a cable. (Also what tells the words a pause
         # and the lobby say: "radio silent", "cable silent".)
@@ -172,7 +181,7 @@ class Linked:
         self._wait_snap = False  # the follower drops events until a snapshot comes
         self._check = -1  # the follower: the referee's hash after the last event, looked at a pass later (-1: none)
         self._buf = bytearray(16)  # a frame's payload being written
-        self._pending = bytearray(PENDING * _PENDING_SIZE)  # the follower's presses waiting for room
+        self._pending = bytearray(_PENDING * _PENDING_SIZE)  # the follower's presses waiting for room
         self._pending_n = 0
         self._stepping = False
         self._closing = False
@@ -190,9 +199,9 @@ class Linked:
 
     def noise(self):
         # What the link threw away (bad frames, bytes that were not frames)
-        # since the session began, once there are NOISE or more (else 0).
+        # since the session began, once there are _NOISE or more (else 0).
         bad = self.link.bad
-        return bad if bad >= NOISE else 0
+        return bad if bad >= _NOISE else 0
 
     def dropped(self):
         # Presses and events lost for want of room (a full window or queue): 0 is right.
@@ -289,7 +298,7 @@ class Linked:
             return
         if self.gone:
             return  # (the other player left: the link only acknowledges, until this one leaves too)
-        if link.waiting() == 0 and ticks_diff(now, self._alive_at) >= ALIVE_MS:
+        if link.waiting() == 0 and ticks_diff(now, self._alive_at) >= _ALIVE_MS:
             self._alive_at = now  # (nothing of ours on its way: is the other device hearing us?)
             link.send(ALIVE, self._buf, 0, now)
         lost = ticks_diff(now, self._heard_at) >= LOST_MS or link.unheard(now) >= LOST_MS
@@ -436,7 +445,9 @@ class Linked:
         # restarted device's acknowledgement of our resends can come a poll
         # before its hello: the position that went then carried the old
         # numbers, which the new device cannot take).
-        self.link.reset()
+        a = self.nonce
+        b = self.peer
+        self.link.reset(((a ^ b) * 31 + a + b) % 255 + 1)  # (the same number on both devices, never 0)
         self.drop_snapshot()
         self._pending_n = 0
         if self.order is not None:
@@ -528,7 +539,7 @@ class Linked:
         if not self._pending_n and self._write_press(action, t, self.snapshots & 255):
             return
         n = self._pending_n
-        if n >= PENDING:
+        if n >= _PENDING:
             self.refused += 1
             return
         q = self._pending
@@ -613,7 +624,7 @@ class Linked:
             if self.snapshot_part().first(p, n):
                 self._taken(now)
         elif kind == MORE:
-            if not self.is_referee and self.snap is not None and self.snap.more(p, 0, n):
+            if not self.is_referee and self.snap is not None and self.snap.more(p, n):
                 self._taken(now)
         elif kind == BYE:
             if self.state == PLAYING and not self.gone:
@@ -632,7 +643,12 @@ class Linked:
     def _taken(self, now):
         # The follower has the referee's whole line: the match goes on from it.
         snap = self.snap
-        line = snap.line()
+        try:
+            game = snap.game()
+        except (ValueError, IndexError, KeyError, TypeError):  # (a line that is no position: a buggy or hostile sender's)
+            self.drop_snapshot()
+            self._diverged(now)
+            return
         self.state = PLAYING
         self.lost = False
         self._wait_snap = False
@@ -641,7 +657,7 @@ class Linked:
         self._check = -1  # (the position is the referee's)
         self.snapshots = snap.number  # (the referee's count: a restarted follower's too)
         self._drop_hello()
-        snap.take_up(line, snap.how, now)
+        snap.take_up(game, snap.how, now)
         self.drop_snapshot()
 
     def _checked(self, now):

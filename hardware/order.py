@@ -14,6 +14,14 @@
 # device restarted, or when asked: never while one is on its way, and at
 # most once a round trip.
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 from . import forget
 from .clock_sync import ClockSync
 from .link import get32, put32
@@ -49,8 +57,8 @@ from .ticks import ticks_add, ticks_diff
 
 forget("hardware.protocol")  # (its numbers are ours now)
 
-PING_MS = 250  # between the referee's pings in a match (they keep the link heard, too)
-_FAR_MS = 1500  # the follower's word of its presses lying further than this from now is not taken up
+_PING_MS = const(250)  # between the referee's pings in a match (they keep the link heard, too)
+_FAR_MS = const(1500)  # the follower's word of its presses lying further than this from now is not taken up
 
 
 class Order:
@@ -61,7 +69,7 @@ class Order:
         self.queue.remote = 1 - linked.seat  # (its presses go once ours are read past them)
         self.stale = 0  # the follower's presses made on a position since replaced, refused
         self._now = now
-        self._ping_at = ticks_add(now, -PING_MS)  # (a ping at once)
+        self._ping_at = ticks_add(now, -_PING_MS)  # (a ping at once)
         self._upto = now  # the follower's presses are all here up to this time
         self._hash_due = False  # a press applied, its position's hash not yet sent
         self.asked = False  # a tick asked for (WANT), none come since
@@ -74,7 +82,7 @@ class Order:
     def restart(self, now):
         # The follower started again: its clock is another (pinged anew at once).
         self.sync.restart()
-        self._ping_at = ticks_add(now, -PING_MS)
+        self._ping_at = ticks_add(now, -_PING_MS)
         self.asked = False
 
     def step(self, now, read):
@@ -88,7 +96,7 @@ class Order:
             self._send_hash()
         if linked.snap is not None:
             self.pump(now)
-        if ticks_diff(now, self._ping_at) >= PING_MS:
+        if ticks_diff(now, self._ping_at) >= _PING_MS:
             self._ping_at = now
             put32(self._buf, 0, now)
             linked.link.send(PING, self._buf, 4, now)

@@ -9,7 +9,10 @@
 # import these numbers once (they are constants there after), and a match
 # forgets this module.
 
-VERSION = 3  # the protocol's (hardware/hello.py: both devices must speak the same)
+from .keymaps import NEXT, PILE_0
+from .modes import EV_FOLLOW, EV_LET_GO, EV_PAUSE, GO_ON, LEAVE, PLAYING, SEEKING, SNAP_ON
+
+VERSION = 4  # the protocol's (hardware/hello.py: both devices must speak the same)
 
 # -- reliable: delivered once each, in order --
 EVENT = 0x01  # referee to follower: one event of the order
@@ -32,8 +35,11 @@ SNAP_COUNT = 2  # the order's number it is at (2)
 SNAP_LENGTH = 4  # the position line's length (2)
 SNAP_NUMBER = 6  # the snapshot's number (its low byte)
 SNAP_LINE = 7  # the line's first bytes, to the frame's end
+SNAP_MAX = 320  # the longest position line
 
-MORE = 0x04  # referee to follower: the snapshot line's next bytes (the whole payload)
+MORE = 0x04  # referee to follower: the snapshot line's next bytes: the snapshot's
+# number (its low byte, 1), where in the line they go (2), then the bytes
+# (hardware/snapshot.py writes and reads it, its offsets its own: no names kept)
 
 ASK = 0x05  # follower to referee: its position, please
 ASK_WHY = 0  # 1: the positions differ; 0: the link came back
@@ -71,3 +77,51 @@ HASH_VALUE = 2  # the hash (3)
 HASH_SIZE = 5
 
 WANT = 0x46  # referee to follower: a press of its own player waits for a tick (no payload)
+
+
+def fits(kind, p, n):
+    # Whether a payload (p[0:n]) of this kind is one this protocol sends: its
+    # length, and every field read from it within its range (hardware/link.py
+    # refuses and counts one that is not, before anything reads it; by radio
+    # anyone in range can send). The order's actions: a key's (STOCK_0 ..
+    # NEXT), a pile key let go, the pause chord, a scene going on or left.
+    if kind == EVENT:
+        return n == EVENT_SIZE and p[EVENT_PLAYER] < 2 and _action(p[EVENT_ACTION], True)
+    if kind == PRESS:
+        return n == PRESS_SIZE and _action(p[PRESS_ACTION], False)
+    if kind == TICK:
+        return n == TICK_SIZE
+    if kind == HASH:
+        return n == HASH_SIZE
+    if kind == PING:
+        return n == 4
+    if kind == PONG:
+        return n == PONG_SIZE
+    if kind == SNAP:
+        if n < SNAP_LINE:
+            return False
+        length = p[SNAP_LENGTH] | p[SNAP_LENGTH + 1] << 8
+        return (
+            p[SNAP_HOW] <= SNAP_ON
+            and p[SNAP_SEAT] < 2
+            and 0 < length <= SNAP_MAX
+            and n - SNAP_LINE <= length
+        )
+    if kind == MORE:
+        return n > 3 and (p[1] | p[2] << 8) < SNAP_MAX  # (its number, where its bytes go: snapshot.py's)
+    if kind == ASK:
+        return n == ASK_SIZE and p[ASK_WHY] < 2
+    if kind == HELLO:
+        return n >= HELLO_SIZE and p[HELLO_KIND] < 2 and p[HELLO_STATE] & 3 in (SEEKING, PLAYING)
+    return n == 0 and (kind == BYE or kind == ALIVE or kind == WANT)
+
+
+def _action(a, go):
+    # An action the order carries (go: a scene's answer too, which only the referee sends).
+    return (
+        a <= NEXT
+        or a == EV_LET_GO + PILE_0
+        or a == EV_LET_GO + PILE_0 + 1
+        or a == EV_PAUSE
+        or go and (a == EV_FOLLOW + GO_ON or a == EV_FOLLOW + LEAVE)
+    )

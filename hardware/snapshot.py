@@ -10,11 +10,32 @@ from engine.spit import GAME_OVER, PLAY
 from . import forget
 from .link import PAYLOAD
 from .modes import GO_ON, LOBBY, OVER, PAUSED, SNAP_ON, SNAP_START
-from .protocol import MORE, SNAP, SNAP_COUNT, SNAP_HOW, SNAP_LENGTH, SNAP_LINE, SNAP_NUMBER, SNAP_SEAT
+from .protocol import (
+    MORE,
+    SNAP,
+    SNAP_COUNT,
+    SNAP_HOW,
+    SNAP_LENGTH,
+    SNAP_LINE,
+    SNAP_MAX,
+    SNAP_NUMBER,
+    SNAP_SEAT,
+)
 
 forget("hardware.protocol")  # (its numbers are ours now)
 
-SNAP_MAX = 320  # the longest position line
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
+# MORE's payload (hardware/protocol.py): the snapshot's number, where in the line its bytes go, the bytes.
+_MORE_NUMBER = const(0)
+_MORE_AT = const(1)
+_MORE_LINE = const(3)
 
 
 class Snapshot:
@@ -72,10 +93,13 @@ class Snapshot:
                 if not linked.link.send(SNAP, buf, SNAP_LINE + k, now):
                     return False
             else:
-                k = min(PAYLOAD, n - at)
+                k = min(PAYLOAD - _MORE_LINE, n - at)
+                buf[_MORE_NUMBER] = self.number & 255
+                buf[_MORE_AT] = at & 255
+                buf[_MORE_AT + 1] = at >> 8
                 for i in range(k):
-                    buf[i] = text[at + i]
-                if not linked.link.send(MORE, buf, k, now):
+                    buf[_MORE_LINE + i] = text[at + i]
+                if not linked.link.send(MORE, buf, _MORE_LINE + k, now):
                     return False
             at += k
             self._out = at if at < n else -1
@@ -84,26 +108,38 @@ class Snapshot:
     # -- the follower's --
 
     def first(self, p, n):
-        # The first frame (p: its payload, n bytes): True when the line is whole.
+        # The first frame (p: its payload, n bytes, its fields checked:
+        # hardware/protocol.py's fits): True when the line is whole.
         self.how = p[SNAP_HOW]
         self._len = p[SNAP_LENGTH] | p[SNAP_LENGTH + 1] << 8
         self.number = p[SNAP_NUMBER]
         self._n = 0
-        return self.more(p, SNAP_LINE, n)
+        return self.more(p, n, SNAP_LINE)
 
-    def more(self, p, start, n):
-        # More of the line: True when it is whole.
-        if self._len < 0:
-            return False
+    def more(self, p, n, start=-1):
+        # A frame of the line's next bytes (start: the first frame's, from
+        # there): True when the line is whole. One of another snapshot, or
+        # not where the line has got to, is not taken.
+        if start < 0:
+            if self._len < 0 or p[_MORE_NUMBER] != self.number or (p[_MORE_AT] | p[_MORE_AT + 1] << 8) != self._n:
+                return False
+            start = _MORE_LINE
         text = self._text
         for i in range(start, n):
-            if self._n < SNAP_MAX:
+            if self._n < self._len:
                 text[self._n] = p[i]
                 self._n += 1
         return self._n >= self._len
 
-    def line(self):
-        return bytes(self._text[: self._n]).decode()
+    def game(self):
+        # The line received, as a position (ValueError: it is none).
+        from engine import games
+
+        try:
+            return games.from_text(bytes(self._text[: self._n]).decode())
+        finally:
+            for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
+                forget(name)  # (the notation is read again only at the next snapshot)
 
     # -- both: the position played from --
 
@@ -118,18 +154,14 @@ class Snapshot:
             forget("engine.games")
         self._begin(game, now, True)
 
-    def take_up(self, line, how, now):
-        # The referee's position (its line of the notation; None: ours, as it
+    def take_up(self, game, how, now):
+        # The referee's position (parsed from its line; None: ours, as it
         # is) to play from, as how says.
         app = self.linked.app
-        game = app.game
-        if line is not None:
-            from engine import games
-
-            game = games.from_text(line)
-            for name in ("engine.games", "engine.spit_text", "engine.speed_text", "engine.notation"):
-                forget(name)  # (the notation is read again only at the next snapshot)
+        if game is not None:
             app.controls.settle()  # (the referee's went too: no half-made move, no race waiting)
+        else:
+            game = app.game
         if game is None:
             return
         if game.phase == GAME_OVER and how != SNAP_START:

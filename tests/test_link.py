@@ -13,6 +13,8 @@ from desktop.link_model import Uart
 from engine.cards import Rng
 from hardware.link import ACK, PAYLOAD, UNRELIABLE, WINDOW, Link, crc16
 
+F4 = 7 + 4 + 2  # a frame of 4 bytes' payload: its header, the payload, the CRC
+
 
 def pair(cable):
     clock = [0]
@@ -114,7 +116,7 @@ def test_the_crc_is_ccitt():
 
 
 def test_frames_allocate_nothing_on_the_vm():
-    out = run_vm("frames.py", pkgs=("hardware",))
+    out = run_vm("frames.py", pkgs=("engine", "hardware"))
     assert "allocated nothing True" in out and "delivered 200" in out, out
 
 
@@ -152,10 +154,10 @@ def test_a_frame_a_byte_short_does_not_take_the_next_one_with_it():
     sender = Link(_Bytes(b""), lambda *a: None)
     for i in range(4):
         sender.send(UNRELIABLE + 1, bytes((i, i, i, i)), 4, 0)
-    first = bytes(sender.uart.sent[:12])
-    one = bytes(sender.uart.sent[12:24])
-    two = bytes(sender.uart.sent[24:36])
-    three = bytes(sender.uart.sent[36:48])
+    first = bytes(sender.uart.sent[:F4])
+    one = bytes(sender.uart.sent[F4 : 2 * F4])
+    two = bytes(sender.uart.sent[2 * F4 : 3 * F4])
+    three = bytes(sender.uart.sent[3 * F4 : 4 * F4])
     got = []
     receiver = Link(_Bytes(first + one[:7] + one[8:] + two + three), lambda kind, p, n: got.append(bytes(p[:n])))
     receiver.poll(0)
@@ -170,7 +172,7 @@ def test_a_frames_tail_before_the_first_frame_is_not_noise_but_bytes_after_it_ar
     sender = Link(_Bytes(b""), lambda *a: None)
     for i in range(2):
         sender.send(UNRELIABLE + 1, bytes((i, i, i, i)), 4, 0)
-    one, two = bytes(sender.uart.sent[:12]), bytes(sender.uart.sent[12:24])
+    one, two = bytes(sender.uart.sent[:F4]), bytes(sender.uart.sent[F4 : 2 * F4])
     got = []
     receiver = Link(_Bytes(one[1:] + two + b"\x01\x02\x03"), lambda kind, p, n: got.append(bytes(p[:n])))
     receiver.poll(0)
@@ -198,7 +200,7 @@ def test_a_poll_stops_reading_once_a_frame_in_order_is_delivered():
     sender.send(1, b"abcd", 4, 0, twice=True)
     sender.send(2, b"efgh", 4, 0)
     sent = bytes(sender.uart.sent)
-    assert sent[:12] == sent[12:24]
+    assert sent[:F4] == sent[F4 : 2 * F4]
     got = []
     receiver = Link(_Bytes(sent, chunk=8), lambda kind, p, n: got.append((kind, bytes(p[:n]))))
     receiver.poll(0)
@@ -223,6 +225,6 @@ def test_what_one_read_brought_after_a_frame_in_order_waits_for_the_next_poll():
     assert got == [(1, b"abcd")] and receiver.uart.data == bytearray()  # (all of it read, the rest kept)
     receiver.poll(1)
     assert got == [(1, b"abcd"), (2, b"efgh")]  # (the copy skipped, the next frame delivered: it stops there)
-    receiver.uart.data += sent[5:12]  # (the rest of a frame the first read began: its copy again)
+    receiver.uart.data += sent[5:F4]  # (the rest of a frame the first read began: its copy again)
     receiver.poll(2)
     assert got == [(1, b"abcd"), (2, b"efgh")] and receiver.bad == 0 and receiver.uart.data == bytearray()

@@ -39,6 +39,7 @@ def main(seed, ms, loss, profile, radio):
                 differ += 1
         if a.app.mode == OVER and b.app.mode == OVER:
             break
+    pair.run(300)  # (nobody presses: the events on their way when time ran out arrive)
     print("events", a.app.linked.count, "checked", checked, "differ", differ)
     print("resent", a.app.linked.link.resent, b.app.linked.link.resent, "bad", a.app.linked.link.bad)
     if radio:
