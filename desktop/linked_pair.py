@@ -14,7 +14,7 @@ from desktop.radio_model import BROADCAST, Air
 from engine.cards import Rng
 from hardware.app import App
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
-from hardware.modes import LINKED, MATCH, OVER, PAUSED
+from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED
 from hardware.plan import keys_for_move
 from hardware.ticks import ticks_diff
 
@@ -85,6 +85,18 @@ class Device:
 
     def ticks_ms(self):
         return self.clock.ticks_ms(self.t_us[0])
+
+    def restart(self, nonce):
+        # The handheld switched off and on: a new App (nothing of the old
+        # one's session kept; nothing saved: a linked match never is), its
+        # keys let go, in linked play's menu.
+        profile = self.app.profile
+        self.keys = DesktopKeys(len(profile["keymap"]), self.ticks_ms)
+        self.up_at = {}
+        self.down_at = {}
+        self.app = App(self.app.screen, self.keys, Event(), profile, self.ticks_ms, seed=self.side, link=self.open_link)
+        self.app.players = LINKED
+        self.app.nonce = nonce
 
     def open_link(self):
         # This device's end of the modelled cable, or its radio on the air.
@@ -475,3 +487,163 @@ class Fuzzer:
         other = self.pair.devices[1 - side].app.linked
         ack = 255 if other is None else (next(s for s in range(256) if other.link.has_before(s)) - 1) & 255
         self.pair.cable.send(1 - side, frame_bytes(kind, seq, ack, link.session, p), t)
+
+
+class Churn:
+    """People changing their minds around a linked pair (tools/bench_linked.py
+    --churn, and a short run in the tests): at random moments either player
+    leaves (the lobby, the countdown, a snapshot on its way, a match by the
+    pause chord, a pause, a result), chooses linked play again with either
+    game, or switches the handheld off and on; the cable is pulled for 1 to
+    5 s now and then; both race in between (Racer). Then calm(): 12 s in
+    which people go on when asked. ended() says how the two ended.
+    Each time linked play is chosen the handheld draws a new number, as a
+    board does."""
+
+    def __init__(self, pair, seed, act_ms=(1000, 6000), pull_every_ms=8000):
+        self.pair = pair
+        self.rng = Rng(seed)
+        self.act_ms = act_ms
+        self.pull_every_ms = pull_every_ms
+        self.racers = [Racer(d, seed * 2 + i) for i, d in enumerate(pair.devices)]
+        self.next_us = [self._later(), self._later()]
+        self.pull_us = pair.t_us[0] + self.rng.below(pull_every_ms) * 1000
+        self.chose = [None, None]  # the game each player last chose
+        self.acts = {"leave": 0, "again": 0, "restart": 0, "pull": 0, "on": 0}
+        self.calming = False
+        self.hands_off = False
+        self.off = [False, False]  # the handheld was switched off and on, and linked play not chosen since
+        self.sessions = []  # every linked session seen (its counts)
+        self.wrong = []  # sessions in which a player was in a match of the other game
+        self.log = []  # (ms, device, what), each act
+        self._on_at = [0, 0]
+
+    def _later(self):
+        lo, hi = self.act_ms
+        return self.pair.t_us[0] + (lo + self.rng.below(hi - lo + 1)) * 1000
+
+    def nonce(self):
+        return self.rng.below(0xFFFF) + 1
+
+    def choose(self, i):
+        # Linked play chosen in the menu, a game drawn, a new number.
+        d = self.pair.devices[i]
+        app = d.app
+        if app.mode != MENU:
+            return
+        app.kind = self.rng.below(2)
+        app.players = LINKED
+        app.nonce = self.nonce()
+        app.saved = None  # (the menu's first line: a new match of the game chosen)
+        self.chose[i] = app.kind
+        self.off[i] = False
+        app.press(0, _GO)
+        self._did(i, "again")
+
+    def leave(self, i):
+        d = self.pair.devices[i]
+        app = d.app
+        if app.mode == LOBBY or app.mode == PAUSED:
+            d.press(PILE_0 + 1)
+        elif app.mode == MATCH:
+            d.press(PILE_0, hold_us=1300000)  # the pause chord, then pile 2 once paused
+            d.press(PILE_0 + 1, hold_us=1300000)
+            self.next_us[i] = self.pair.t_us[0] + 1500000
+            return
+        elif app.mode == OVER:
+            d.press(STOCK_0)
+        self._did(i, "leave")
+
+    def _did(self, i, what):
+        self.acts[what.split()[0]] += 1
+        self.log.append((self.pair.t_us[0] // 1000, i, what))
+
+    def step(self):
+        pair = self.pair
+        t = pair.t_us[0]
+        for i, d in enumerate(pair.devices):
+            linked = d.app.linked
+            if linked is not None and linked not in self.sessions:
+                self.sessions.append(linked)
+            game = d.app.game
+            if (
+                linked is not None
+                and game is not None
+                and d.app.mode in (MATCH, PAUSED)
+                and self.chose[i] is not None
+                and game.kind != self.chose[i]
+                and linked not in self.wrong
+            ):
+                self.wrong.append(linked)  # (a match of the game this player did not choose)
+            if d.app.mode == MATCH and not self.hands_off:
+                self.racers[i].step()
+            if self.hands_off:
+                continue
+            if self.calming:
+                self._go_on(i, t)
+                continue
+            if t < self.next_us[i]:
+                continue
+            self.next_us[i] = self._later()
+            roll = self.rng.below(100)
+            mode = d.app.mode
+            if roll < 6:
+                d.restart(self.nonce())
+                self.chose[i] = None
+                self.off[i] = True
+                self._did(i, "restart")
+            elif mode == MENU:
+                self.choose(i)
+            elif mode == PAUSED and d.app.pause_why in ("cable back", "radio's back", "") and roll < 40:
+                d.press(STOCK_0)  # ready to go on
+                self._did(i, "on")
+            elif roll < 45:
+                self.leave(i)
+        if not self.calming and t >= self.pull_us:
+            out = (1000 + self.rng.below(4001)) * 1000
+            pair.cable.pull(t, t + out)
+            self._did(-1, "pull %d ms" % (out // 1000))
+            self.pull_us = t + out + self.rng.below(self.pull_every_ms) * 1000
+
+    def _go_on(self, i, t):
+        # Calm: a person goes on when the screen asks, a key every 600 ms.
+        d = self.pair.devices[i]
+        app = d.app
+        if t - self._on_at[i] < 600000:
+            return
+        offered = app.mode == LOBBY and app.linked is not None and app.linked.offer >= 0
+        if app.mode == PAUSED or app.mode == OVER or offered:  # (the lobby's offer: the other's match)
+            self._on_at[i] = t
+            if offered:
+                self.chose[i] = app.linked.offer & 1  # (this player goes on into the other's game)
+            d.press(STOCK_0)
+
+    def calm(self, ms=12000):
+        self.calming = True
+        self.play(ms)
+        self.hands_off = True
+        self.play(1000)  # (nobody presses: what is on its way arrives)
+
+    def play(self, ms):
+        end = self.pair.t_us[0] + ms * 1000
+        while self.pair.t_us[0] < end:
+            self.step()
+            self.pair.run(1)
+
+    def ended(self):
+        """How the two ended: "match" (both in the same match, positions
+        equal), "out" (neither in a linked match), "alone" (one in a match
+        it cannot know the other left: that handheld was switched off and on,
+        and its menu does not listen), or what strands them."""
+        a, b = (d.app for d in self.pair.devices)
+        in_a = a.linked is not None and a.mode in (MATCH, PAUSED, OVER)
+        in_b = b.linked is not None and b.mode in (MATCH, PAUSED, OVER)
+        if in_a and in_b:
+            return "match" if self.pair.agree() else "positions differ"
+        if in_a or in_b:
+            if self.off[1 if in_a else 0] and (b if in_a else a).mode == MENU:
+                return "alone"  # (the other was switched off and on: nothing in its menu listens)
+            return "one in a match (%s)" % (a.pause_why if in_a else b.pause_why)
+        if a.mode == LOBBY and b.mode == LOBBY and not (a.linked and a.linked.problem or b.linked and b.linked.problem):
+            return "both looking"
+        return "out"

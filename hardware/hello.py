@@ -62,18 +62,21 @@ class Hello:
         # Our hello, now.
         linked = self.linked
         self._at = now
-        g = linked.resume
-        app = linked.app
         buf = self._buf
         buf[HELLO_VERSION] = VERSION
-        buf[HELLO_KIND] = g.kind if g is not None else app.kind
-        buf[HELLO_RULES] = g.rules if g is not None else app.rules
+        g = linked.app.game
+        if linked.state == PLAYING and g is not None:  # (the match it has going)
+            kind, rules = g.kind, g.rules
+        else:
+            kind, rules = _chosen(linked)
+        buf[HELLO_KIND] = kind
+        buf[HELLO_RULES] = rules
         buf[HELLO_NONCE] = linked.nonce & 255
         buf[HELLO_NONCE + 1] = linked.nonce >> 8
         buf[HELLO_SEEN] = linked.peer & 255
         buf[HELLO_SEEN + 1] = linked.peer >> 8
-        buf[HELLO_STATE] = linked.state | (HELLO_RESUMING if g is not None else 0)
-        h = linked.hash_of(g) if g is not None else 0
+        buf[HELLO_STATE] = linked.state | (HELLO_RESUMING if linked.resume is not None else 0)
+        h = linked.hash_of(linked.resume) if linked.resume is not None else 0
         buf[HELLO_HASH] = h & 255
         buf[HELLO_HASH + 1] = (h >> 8) & 255
         buf[HELLO_HASH + 2] = h >> 16
@@ -104,26 +107,42 @@ class Hello:
             linked.problem = "versions differ: %d here, %d there" % (VERSION, p[HELLO_VERSION])
             return
         if linked.state == PLAYING:
-            # The other device restarted: it joins ours, which this device
-            # referees. A referee's position goes to it when the frames start
-            # again (restart_link) or the cable is back; a follower becomes
-            # the referee, from its own position (the restarted device's is
-            # gone). (The hello stays loaded until the other device is back.)
-            # Our hello answers it: the session's number is made of both.
+            # The other device left and chose linked play again, or
+            # restarted: back in its lobby. It joins ours (this device
+            # referees it, or the referee's follower becomes the referee,
+            # from its own position) once it has chosen our match's game and
+            # rules, or its player goes on into ours; until then this match
+            # stays paused, saying so. Our hello answers it (the session's
+            # number is made of both; it says which match we have going).
             if seen != linked.nonce:
                 self.send(now)
-            if state == SEEKING and self.rejoin and not linked.is_referee:
-                self.rejoin = False
-                linked.rejoined(now)
+            if state == SEEKING and self.rejoin:
+                g = linked.app.game
+                if g is not None and p[HELLO_KIND] == g.kind and p[HELLO_RULES] == g.rules:
+                    self.rejoin = False
+                    linked.rejoined(now)
+                else:
+                    linked.waits(now)
             return
         if state == PLAYING:
-            linked.problem = ""  # (it referees: its snapshot comes when it hears us)
+            # It has a match going: joined (its snapshot comes when our hello
+            # says we chose its game and rules) when this player chose them,
+            # or goes on into it from the lobby's offer.
+            theirs = p[HELLO_KIND] | p[HELLO_RULES] << 1
+            kind, rules = _chosen(linked)
+            if linked.joining != theirs and (p[HELLO_KIND] != kind or p[HELLO_RULES] != rules):
+                linked.offer = theirs
+                linked.problem = ""
+                return
+            linked.offer = -1
+            linked.joining = theirs
+            linked.problem = ""
             self._at = ticks_add(now, -_HELLO_MS)  # (answer at once: our hello says we heard it)
             return
-        app = linked.app
+        linked.offer = -1  # (it looks, as we do: no match of its to join)
+        linked.joining = -1
+        kind, rules = _chosen(linked)
         g = linked.resume
-        kind = g.kind if g is not None else app.kind
-        rules = g.rules if g is not None else app.rules
         if p[HELLO_KIND] != kind or p[HELLO_RULES] != rules:
             linked.problem = _differs(kind, rules, p[HELLO_KIND], p[HELLO_RULES])
             return
@@ -159,3 +178,14 @@ def _differs(kind, rules, their_kind, their_rules):
         if (their_rules ^ rules) & flag
     ]
     return "the other chose " + (", ".join(said) or "other rules")  # (a flag this version has no line for)
+
+
+def _chosen(linked):
+    # The game and rules this device's hellos offer: the saved match's, the
+    # other's match its player goes on into, or the menu's.
+    g = linked.resume
+    if g is not None:
+        return g.kind, g.rules
+    if linked.joining >= 0:
+        return linked.joining & 1, linked.joining >> 1
+    return linked.app.kind, linked.app.rules

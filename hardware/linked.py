@@ -60,6 +60,7 @@ from .modes import (
     EV_PAUSE,
     LEAVE,
     MATCH,
+    OTHER_GAME,
     OTHER_LEFT,
     OVER,
     PAUSED,
@@ -165,6 +166,10 @@ class Linked:
         self.seat = 0  # the player this device's buttons play
         self.peer = 0  # the other device's nonce (0: none heard)
         self.problem = ""  # why the two cannot play, for the lobby's words
+        # The other's match, heard in the lobby (its game | rules << 1): offered
+        # to this player (offer), or gone on into (joining); -1: none.
+        self.offer = -1
+        self.joining = -1
         self.lost = False  # the link is lost (silent, or not hearing us) in a match
         self.gone = False  # the other player left the match (this device offers the menu)
         self.count = 0  # events in the order so far
@@ -208,13 +213,16 @@ class Linked:
         return self.refused + (self.order.queue.dropped if self.order is not None else 0)
 
     def leave(self, now):
-        # This device leaves linked play for the menu. From a match (its
-        # pause, its result) the other device is told (BYE, after what is
+        # This device leaves linked play for the menu. Once the two have
+        # heard each other (from the lobby, the countdown, a match, its
+        # pause or result) the other device is told (BYE, after what is
         # still on its way: a match's last events, which a match over may
         # not have delivered yet), and the link stays open until it has
         # heard (drain): True when nothing is left to do, and the UART is
         # let go (at once, or at the end of a pass).
-        if self.state == PLAYING and not self.gone:
+        if self.link.session and not self.gone:
+            if not self.is_referee:
+                self.drop_snapshot()  # (one coming in is not taken up now)
             self._leaving_at = now
             self._bye_due = True
             self._bye(now)
@@ -394,8 +402,8 @@ class Linked:
         # one is sent once). A referee whose match is over sends it too: the
         # follower may not have had the last event (it takes up the result).
         self.lost = False
-        if self.state != PLAYING or self.gone:
-            return
+        if self.state != PLAYING or self.gone or self.hello is not None and self.hello.rejoin:
+            return  # (a device back in its lobby gets our position once it joins: Hello.heard)
         if not self.is_referee:
             if self.app.mode != OVER:  # (a follower over had the last event)
                 self._ask(0, now)
@@ -424,9 +432,10 @@ class Linked:
         self.order.send_snapshot(SNAP_START, now)
 
     def rejoined(self, now):
-        # The referee restarted mid-match and joins it again: this device,
-        # its follower, referees it now, from our position, in the pause
-        # (the events the referee applied and we never took are gone with it).
+        # The other device, back in its lobby (its player left, or it
+        # restarted), joins our match: this device referees it now (a
+        # follower whose referee it was, from our position: the events it
+        # applied that we never took are gone with it), in the pause.
         self._be_referee(now)
         self.lost = False
         self._wait_snap = False
@@ -452,8 +461,15 @@ class Linked:
         self._pending_n = 0
         if self.order is not None:
             self.order.restart(self._now)  # (a restarted device's clock starts again: pinged anew)
-        if self.state == PLAYING and self.is_referee and not self.lost:
-            self.order.send_snapshot(SNAP_PAUSED, self._now)
+
+    def waits(self, now):
+        # The other device is back in its lobby with another game chosen:
+        # our match stays paused, saying so, until its player goes on into
+        # it (Hello.heard) or leaves.
+        self.lost = False
+        app = self.app
+        if app.mode == MATCH or app.mode == PAUSED and app.pause_why != OTHER_GAME:
+            app.pause(now, OTHER_GAME)
 
     def _be_referee(self, now):
         self.is_referee = True
@@ -627,7 +643,9 @@ class Linked:
             if not self.is_referee and self.snap is not None and self.snap.more(p, n):
                 self._taken(now)
         elif kind == BYE:
-            if self.state == PLAYING and not self.gone:
+            if self.state == SEEKING:
+                self.offer = self.joining = -1  # (its match, offered in our lobby, is gone)
+            elif self.state == PLAYING and not self.gone:
                 if self.app.mode == OVER:
                     self.gone = True  # (the result stays until our player leaves it: nobody to tell then)
                 elif self.app.mode == MATCH or self.app.mode == PAUSED:

@@ -64,8 +64,13 @@ class Lobby:
         return 0  # (the link is read every pass)
 
     def press(self, player, action):
+        # Pile 2 goes back to the menu; any other key goes on into the
+        # other's match, when one is offered.
         if action == PILE_0 + 1:
             self._go = LEAVE
+        elif self.app.linked is not None and self.app.linked.offer >= 0:
+            self.app.linked.joining = self.app.linked.offer
+            self.app.linked.offer = -1
         return self._go
 
     def draw(self, now_ms):
@@ -74,22 +79,28 @@ class Lobby:
         linked = self.app.linked
         problem = self.problem
         noise = 0
+        offer = -1
         if linked is not None:
             problem = problem or linked.problem
             noise = linked.noise()
+            offer = linked.offer
         shown = self._shown
-        if shown is None or shown[0] != problem or shown[1] != noise:
-            self._shown = (problem, noise)
-            self.app.show_lines(self.lines(problem, noise), False, now_ms)
+        if shown is None or shown[0] != problem or shown[1] != noise or shown[2] != offer:
+            self._shown = (problem, noise, offer)
+            self.app.show_lines(self.lines(problem, noise, offer), False, now_ms)
         else:
             self.app.pages.turn(now_ms)
 
-    def lines(self, problem, noise):
+    def lines(self, problem, noise, offer=-1):
         # (every line within the screen's columns: the problem's words wrapped)
         linked = self.app.linked
         what = "resume" if linked is not None and linked.resume is not None else "a new match"
         lines = ["LINKED PLAY", what + ":", "waiting for the", "other handheld"]
-        if problem:
+        if offer >= 0:
+            from engine.games import TITLES
+
+            lines = ["LINKED PLAY", "the other has", TITLES[offer & 1] + " going", "any key: join"]
+        elif problem:
             lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
             lines.append(("radio noise: %d" if linked.pair else "cable noise: %d") % noise)

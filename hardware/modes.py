@@ -35,6 +35,7 @@ EV_FOLLOW = 0x30
 SEEKING = 1  # looking for the other device (the lobby)
 PLAYING = 2  # in a linked match (a scene of it included: pause, game over)
 OTHER_LEFT = "the other player left"  # a linked pause's cause: only the menu is offered
+OTHER_GAME = "other's game"  # a linked pause's cause: the other is in its lobby, another game chosen
 # How a linked device takes up the referee's position (hardware/snapshot.py).
 SNAP_START = 0  # a new match: the countdown
 SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause

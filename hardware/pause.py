@@ -5,7 +5,7 @@
 # comes next through what press and step return (hardware/modes.py).
 
 from .keymaps import PILE_0
-from .modes import COUNTDOWN_MS, GO_ON, LEAVE, OTHER_LEFT, STAY
+from .modes import COUNTDOWN_MS, GO_ON, LEAVE, OTHER_GAME, OTHER_LEFT, STAY
 from .ticks import ticks_add, ticks_diff
 
 
@@ -41,6 +41,8 @@ class Pause:
         if action == PILE_0 + 1 or self.app.pause_why == OTHER_LEFT:  # (then only the menu is left)
             self._go = LEAVE
             return LEAVE
+        if self.app.pause_why == OTHER_GAME:
+            return STAY  # (nobody to go on with until the other handheld joins)
         self._ready |= 1 << player
         want = self.app.humans()
         if self._ready & want == want:
@@ -81,6 +83,13 @@ class Pause:
             # (" ": a line between them where there is room, kept where blank ones are left out)
             words = [str(left), " ", "get ready"] if room > 3 else [str(left), "get ready"]
             return [" "] * ((room - len(words)) // 2) + [" " * ((cols - len(w)) // 2) + w for w in words]
+        if app.pause_why == OTHER_GAME:
+            return [
+                "PAUSED: " + OTHER_GAME,
+                "the other handheld",
+                "chose another game",
+                app.profile.get("pile_2_words", ("pile 2: leave match", "pile 2: back"))[0],
+            ]
         want = app.humans()
         waiting = " ".join(app.who(p) for p in range(2) if want & (1 << p) and not self._ready & (1 << p))
         lines = [

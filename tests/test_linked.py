@@ -11,6 +11,7 @@ from screens import check_pixels, snapshot
 from desktop.keys import POWER_ON_TICKS
 from desktop.link_model import Clock
 from desktop.link_model import Link as Cable
+from desktop.link_model import frame_bytes
 from desktop.linked_pair import Device, Pair, QuietScreen, Racer
 from desktop.text_shown import shown
 from desktop.window import pygame_display_class
@@ -18,6 +19,7 @@ from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
+from hardware.protocol import ASK
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
@@ -280,22 +282,28 @@ def test_a_handheld_that_joined_by_the_snapshot_referees_when_the_other_restarts
     restart(pair, racers, 0, 0x3333)  # then the referee
 
 
-def test_the_referee_sends_its_position_again_numbered_anew_when_the_frames_start_again():
-    # A restarted device can acknowledge the referee's resends (a frame: the
-    # cable is back, our position goes) before its hello is heard, which
-    # starts the frames again from the first: the position on its way then
-    # carried the old numbers, which the new device cannot take. So the
-    # referee sends it again, from the first number. (Seen in the restart
-    # test above when the frames' timing shifted.)
+def test_frames_of_the_last_session_are_not_taken_once_the_frames_start_again():
+    # A restarted device's frames start again from the first, in a new
+    # session (its number made of both devices' nonces): a frame, or an
+    # acknowledgement, still on its way from before is not taken for one of
+    # the new session (its numbers would clear the new frames on their way,
+    # or add to a snapshot another), and is counted.
     pair = Pair(PICO, quiet(), seed=4)
     assert pair.start()
     pair.run(500)
-    ref, _ = referee_follower(pair)
+    ref, fol = referee_follower(pair)
     linked = ref.app.linked
-    sent = linked.snapshots
+    old = linked.link.session
+    expected = next(s for s in range(256) if linked.link.has_before(s))
+    from_before = frame_bytes(ASK, expected, 255, old, bytes((0, linked.snapshots & 255)))
+    linked.peer ^= 0x5A5A  # (the follower came back with another number)
     linked.restart_link()
-    assert linked.snapshots == sent + 1
-    assert linked.link.waiting() > 0 and linked.link.next_seq() == linked.link.waiting()  # (from number 0)
+    assert linked.link.session not in (0, old)
+    assert linked.link.waiting() == 0 and linked.link.next_seq() == 0  # (from number 0, nothing of the old on its way)
+    stale, good = linked.link.stale, linked.link.good
+    pair.cable.send(fol.side, from_before, pair.t_us[0])
+    pair.run(30)
+    assert linked.link.stale > stale and linked.snapshots == 1  # (its ask not taken: no snapshot sent for it)
 
 
 def test_different_games_are_a_message_on_both_screens_never_a_match():
