@@ -601,7 +601,10 @@ class Churn:
                 self.leave(i)
         if not self.calming and t >= self.pull_us:
             out = (1000 + self.rng.below(4001)) * 1000
-            pair.cable.pull(t, t + out)
+            if isinstance(pair.cable, Air):
+                pair.cable.silence(t, t + out)  # (by radio: nothing heard on the channel)
+            else:
+                pair.cable.pull(t, t + out)
             self._did(-1, "pull %d ms" % (out // 1000))
             self.pull_us = t + out + self.rng.below(self.pull_every_ms) * 1000
 
@@ -629,6 +632,20 @@ class Churn:
         while self.pair.t_us[0] < end:
             self.step()
             self.pair.run(1)
+
+    def counts(self):
+        # Over every session seen: presses not sent (counted: the link lost,
+        # a position awaited, a session started again), presses refused as
+        # stale by a referee, presses and events lost for want of room (goal
+        # 0), frames of another session, and frames refused as noise.
+        c = {"unsent": 0, "stale presses": 0, "dropped": 0, "stale frames": 0, "noise": 0}
+        for s in self.sessions:
+            c["unsent"] += s.unsent
+            c["stale presses"] += s.order.stale if s.order is not None else 0
+            c["dropped"] += s.dropped()
+            c["stale frames"] += s.link.stale
+            c["noise"] += s.link.bad
+        return c
 
     def ended(self):
         """How the two ended: "match" (both in the same match, positions

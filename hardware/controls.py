@@ -63,6 +63,7 @@ NONE = const(255)  # no stock chosen, no slot chosen
 _CLAMP = const(1 << 20)  # sort keys stay small ints even across a long pause
 NOTHING_CHOSEN = const(100)  # a pile key with no stock chosen (not an engine code)
 TAKEN = const(101)  # a race lost: the card fitted the pile the other player changed just before (not an engine code)
+_E_PHASE = const(2)  # the engines' code for a move the phase does not take now (their word: wait)
 _E_EMPTY = const(3)  # the engines' code for an empty stock (Spit) or hand slot (Speed)
 
 
@@ -455,6 +456,12 @@ class Controls:
             self._tidy(game)
         elif move < FILL_BASE and r > _E_EMPTY and self._lost_race(game, player, move):
             self.result[player] = TAKEN
+
+    def not_now(self, player):
+        # A press refused on the screen: linked play waits for the other
+        # handheld (the referee's position on its way), and plays none now.
+        self._refuse(player, _E_PHASE, NONE)
+        self.presses += 1
 
     def _refuse(self, player, reason, place):
         self.attempts += 1

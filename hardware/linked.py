@@ -176,6 +176,11 @@ class Linked:
         self.divergences = 0  # hashes that differed (each mended by a snapshot)
         self.snapshots = 0  # snapshots taken up (the follower) or sent (the referee), alike while all arrive
         self.refused = 0  # presses and events lost for want of room (dropped(): 0 is right)
+        # Presses (and pile keys let go) not sent, each counted: made with the
+        # link lost or the referee's position awaited (a press then is refused
+        # on the screen too), or waiting to be sent when the session started
+        # again or the other player left.
+        self.unsent = 0
         self._now = 0
         self._heard = 0  # link.good when last looked at
         self._heard_at = ticks_ms()
@@ -415,6 +420,7 @@ class Linked:
         self.gone = True
         self.lost = False
         self._wait_snap = False
+        self.unsent += self._pending_n
         self._pending_n = 0
         self.app.pause(now, OTHER_LEFT)
 
@@ -440,6 +446,7 @@ class Linked:
         self.lost = False
         self._wait_snap = False
         self._check = -1
+        self.unsent += self._pending_n
         self._pending_n = 0
         self._ask_due = -1
         self._heard_at = now
@@ -458,6 +465,7 @@ class Linked:
         b = self.peer
         self.link.reset(((a ^ b) * 31 + a + b) % 255 + 1)  # (the same number on both devices, never 0)
         self.drop_snapshot()
+        self.unsent += self._pending_n
         self._pending_n = 0
         if self.order is not None:
             self.order.restart(self._now)  # (a restarted device's clock starts again: pinged anew)
@@ -508,8 +516,11 @@ class Linked:
     def press(self, player, action, t):
         # A press of this device's buttons (its keymap's player 0), stamped
         # by its keypad: into the order as this device's seat.
-        if player or self.state != PLAYING:
-            return  # (a linked handheld plays one player's buttons; the lobby reads its keys itself)
+        if player:
+            return  # (a linked handheld plays one player's buttons: the other's are no keys of the match)
+        if self.state != PLAYING:
+            self.unsent += 1  # (the session closing: the lobby reads its keys itself)
+            return
         app = self.app
         if app.mode == OVER or self.gone:
             # Game over, or the other player left: each device leaves on its
@@ -520,9 +531,13 @@ class Linked:
             return
         if self.lost or self._wait_snap:
             # No order without the other device: the pause's keys work here
-            # alone (leaving for the menu, say).
+            # alone (leaving for the menu, say); in the match, a press is
+            # refused on the screen (its word: wait) and counted.
             if app.mode != MATCH:
                 app.press(self.seat, action)
+            else:
+                self.unsent += 1
+                app.controls.not_now(self.seat)
             return
         if self.is_referee:
             self.order.add(action, t)  # (a full queue counts it: dropped())
@@ -535,6 +550,8 @@ class Linked:
         # refused on both devices alike (Controls.let_go).
         if self.app.mode == MATCH and not self.lost and not self._wait_snap:
             self.press(player, EV_LET_GO + action, t)
+        elif self.app.mode == MATCH and not player:
+            self.unsent += 1  # (the snapshot that ends the wait settles every key)
 
     def ask(self, action, now):
         # An event this device's scene asks for (the pause chord, the

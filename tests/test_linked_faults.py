@@ -358,3 +358,33 @@ def test_frames_with_good_crcs_and_random_payloads_stop_nothing_and_are_counted(
     assert fuzz.unfit - 2 <= counted <= fuzz.unfit, (counted, fuzz.unfit)  # (one on its way as a device left is not read)
     ends = [scene(d.app) for d in pair.devices]
     assert set(ends) <= {OUT, IN_OVER} or ends[0] == ends[1] and pair.agree(), ends
+
+
+def test_a_press_while_the_referees_position_is_awaited_is_refused_on_the_screen_and_counted():
+    # The follower found its position differs and waits for the referee's
+    # (its snapshot held up on the cable): a press of its player meanwhile
+    # plays nothing, says "wait" where the player looks, and is counted;
+    # then the position comes and play goes on, both agreeing.
+    pair = started(seed=4)
+    ref, fol = referee_follower(pair)
+    write = ref.app.linked.link.uart.write
+    holding = [True]
+
+    def no_snapshot(buf):
+        if holding[0] and buf[2] in (protocol.SNAP, protocol.MORE):
+            return len(buf)
+        return write(buf)
+
+    ref.app.linked.link.uart.write = no_snapshot
+    fol.app.game.rng.s1 ^= 1  # (its position no longer the referee's: the next event's hash says so)
+    ref.press(STOCK_0)  # an event of the order, and its hash
+    assert pair.run_until(lambda: fol.app.linked.divergences == 1, 1000)
+    seat = fol.app.linked.seat
+    refusals = fol.app.controls.refusals[seat]
+    fol.press(STOCK_0 + 2)
+    pair.run(100)
+    assert fol.app.linked.unsent == 1
+    assert fol.app.controls.refusals[seat] == refusals + 1 and fol.app.controls.result[seat] == 2  # (its word: wait)
+    holding[0] = False
+    assert pair.run_until(pair.agree, 2000)
+    assert fol.app.mode == MATCH

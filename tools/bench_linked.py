@@ -4,7 +4,8 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
 (Racer: a legal move every 120 to 400 ms, now and then a stray key).
 
     python tools/bench_linked.py [--matches 1000] [--contests 10000] [--pulls 1000] [--harsh 200]
-                                 [--jobs N] [--pico-only | --model-only | --harsh-only | --radio-only]
+                                 [--churn 2000] [--jobs N]
+                                 [--pico-only | --model-only | --harsh-only | --radio-only | --churn-only]
 
 - Agreement: --matches whole matches with 5 % of frames lost (0.6 % of
   bytes, uniformly), clocks at random offsets drifting up to +-50 ppm; as
@@ -41,6 +42,18 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
   packets refused); --contests contested presses, on a clean channel and
   with 5 % lost; --pulls spells of radio silence (2.5 to 6 s).
 
+- Churn: --churn sessions (40 s each, then 12 s of calm in which people go
+  on when asked) in which, at random moments, either player leaves (the
+  lobby, the countdown, a snapshot on its way, a match by the pause chord, a
+  pause, a result), chooses linked play again with either game, restarts the
+  handheld, or the cable is pulled for 1 to 5 s, both racing in between
+  (desktop/linked_pair.py: Churn); on a clean cable, a lossy one (1.5 % of
+  bytes lost), the harsh level and by radio with 5 % of packets lost. How
+  each ended: both in the same match with equal positions, both out of
+  linked play, alone (one in a match whose other handheld was switched off
+  and on: nothing in its menu listens), or stranded (goal 0); exceptions;
+  players in a match of a game they did not choose or go on into (goal 0).
+
 The figures above are of the model: the board's own drawing time comes on top
 of the latency. Last, where the firmware is present (tools/picoemu.py), two
 emulated Picos play a linked match from their menus: the heap each keeps, the
@@ -58,6 +71,7 @@ sys.path.insert(0, ROOT)
 from desktop.link_model import Link as Cable  # noqa: E402
 from desktop.linked_pair import (  # noqa: E402
     HARSH_REACT_MS,
+    Churn,
     HARSH_STRAY,
     IN_OVER,
     OUT,
@@ -533,6 +547,69 @@ def silences(pool, args, radio):
     )
 
 
+CHURN_LEVELS = (
+    ("clean cable", "clean"),
+    ("1.5 % of bytes lost", "lossy"),
+    ("harsh", "harsh"),
+    ("by radio, 5 % of packets lost", "radio"),
+)
+
+
+def churn_session(args):
+    # One churn session: (how it ended, players in a game not theirs, the acts, an exception's text or "").
+    seed, kind, ms = args
+    if kind == "harsh":
+        pair = harsh_pair(PICO, seed)
+    elif kind == "lossy":
+        pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed, loss=15000))
+    else:
+        pair = pair_on("radio" if kind == "radio" else "clean", seed)
+    churn = Churn(pair, seed)
+    try:
+        for i in range(2):
+            churn.choose(i)
+        churn.play(ms)
+        churn.calm()
+        return churn.ended(), len(churn.wrong), dict(churn.acts, **churn.counts()), ""
+    except Exception as e:  # (counted and printed: the goal is none)
+        return "exception", len(churn.wrong), churn.acts, "%s: %s (seed %d)" % (type(e).__name__, e, seed)
+
+
+def churn(jobs, sessions, ms=40000):
+    print("Churn: people changing their minds (%d sessions of %d s and 12 s of calm a level)" % (sessions, ms // 1000))
+    with Pool(jobs) as pool:
+        for label, kind in CHURN_LEVELS:
+            results = pool.map(churn_session, [(seed, kind, ms) for seed in range(sessions)], chunksize=4)
+            ends = {}
+            for end, _, _, _ in results:
+                ends[end] = ends.get(end, 0) + 1
+            acts = {}
+            for _, _, a, _ in results:
+                for k, v in a.items():
+                    acts[k] = acts.get(k, 0) + v
+            stranded = sum(v for k, v in ends.items() if k not in ("match", "out", "alone", "exception"))
+            print(
+                "  %s: in the same match %d, both out %d, alone %d, stranded %d, exceptions %d; "
+                "players in a game they did not choose %d; acts and counts: %s"
+                % (
+                    label,
+                    ends.get("match", 0),
+                    ends.get("out", 0),
+                    ends.get("alone", 0),
+                    stranded,
+                    ends.get("exception", 0),
+                    sum(r[1] for r in results),
+                    ", ".join("%s %d" % kv for kv in sorted(acts.items())),
+                )
+            )
+            for k, v in sorted(ends.items()):
+                if k not in ("match", "out", "alone", "exception"):
+                    print("    stranded: %s x%d" % (k, v))
+            for r in results:
+                if r[3]:
+                    print("    " + r[3])
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=1000)
@@ -540,6 +617,8 @@ def main(argv=None):
     ap.add_argument("--pulls", type=int, default=1000)
     ap.add_argument("--harsh", type=int, default=200, help="matches at the harsh level (many faults at once)")
     ap.add_argument("--harsh-only", action="store_true", help="only the harsh level")
+    ap.add_argument("--churn", type=int, default=0, help="churn sessions a level (people changing their minds)")
+    ap.add_argument("--churn-only", action="store_true", help="only the churn")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--pico-only", action="store_true", help="only the two emulated Picos' figures")
     ap.add_argument("--model-only", action="store_true", help="only the model's figures (not the emulated Picos')")
@@ -550,6 +629,9 @@ def main(argv=None):
         return 0
     if args.harsh_only:
         harsh(args.jobs, args.harsh)
+        return 0
+    if args.churn_only:
+        churn(args.jobs, args.churn or 2000)
         return 0
     with Pool(args.jobs) as pool:
         if not args.radio_only:
@@ -571,6 +653,8 @@ def main(argv=None):
     if args.radio_only:
         return 0
     harsh(args.jobs, args.harsh)
+    if args.churn:
+        churn(args.jobs, args.churn)
     if not args.model_only:
         pico_figures()
     return 0
