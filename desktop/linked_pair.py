@@ -53,14 +53,14 @@ class QuietScreen:
 
 
 class Device:
-    def __init__(self, profile, screen, cable, side, clock, t_us, nonce, seed):
+    def __init__(self, profile, screen, cable, side, clock, t_us, nonce, seed, mac=None):
         self.side = side
         self.clock = clock
         self.t_us = t_us  # the true time, shared: [us]
         self.keys = DesktopKeys(len(profile["keymap"]), self.ticks_ms)
         self.uart = None
         self.cable = cable
-        self.station = cable.station(MACS[side], t_us) if isinstance(cable, Air) else None
+        self.station = cable.station(mac or MACS[side], t_us) if isinstance(cable, Air) else None
         self.app = App(screen, self.keys, Event(), profile, self.ticks_ms, seed=seed, link=lambda: self.open_link())
         self.app.players = LINKED
         self.app.nonce = nonce
@@ -202,12 +202,13 @@ class Pair:
         # Both players choose linked play in the menu and press "go"; then
         # the countdown: True when both play the same match. (A cable
         # silent for a while, in a burst of losses, pauses the countdown:
-        # both press a key to go on, as people would.)
+        # both press a key to go on, as people would. By radio each
+        # confirms the handheld found when it is the other's.)
         for d in self.devices:
             d.app.press(0, _GO)
         end = self.t_us[0] + ms * 1000
         while self.t_us[0] < end:
-            if self.run_until(self.playing, 500):
+            if self.run_until(lambda: self.confirm() or self.playing(), 500):
                 return True
             if all(d.app.mode == PAUSED and d.app.pause_why in ("cable back", "radio's back") for d in self.devices):
                 for d in self.devices:
@@ -216,6 +217,15 @@ class Pair:
 
     def playing(self):
         return all(d.app.mode == MATCH and d.app.game is not None for d in self.devices)
+
+    def confirm(self):
+        # By radio: a player whose lobby shows the handheld found, when it is
+        # the other's (its name on the other screen), presses a key to play it.
+        for d, other in ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0])):
+            linked, theirs = d.app.linked, other.app.linked
+            if d.app.mode == LOBBY and linked is not None and linked.confirmed == 0 and theirs is not None:
+                if linked.peer == theirs.nonce:
+                    d.press(STOCK_0)
 
     def agree(self):
         # Both positions the same, in the notation.
@@ -577,6 +587,8 @@ class Churn:
                 self.wrong.append(linked)  # (a match of the game this player did not choose)
             if d.app.mode == MATCH and not self.hands_off:
                 self.racers[i].step()
+            if d.app.mode == LOBBY and not self.hands_off:
+                pair.confirm()
             if self.hands_off:
                 continue
             if self.calming:
@@ -664,3 +676,88 @@ class Churn:
         if a.mode == LOBBY and b.mode == LOBBY and not (a.linked and a.linked.problem or b.linked and b.linked.problem):
             return "both looking"
         return "out"
+
+
+class Room:
+    """Two pairs of handhelds on one radio channel, all four choosing linked
+    play within the same second (a classroom, a family with two pairs): each
+    person knows which handheld is their friend's. A person whose lobby
+    shows a handheld found confirms it when its name is the one on their
+    friend's screen ("this one: ..."); else goes back and chooses again a
+    moment later. done(): each handheld in a match with the one its player
+    confirmed, who confirmed it too."""
+
+    def __init__(self, profile, seed, loss=0):
+        from hardware.lobby import name_of
+
+        self.name_of = name_of
+        self.t_us = [0]
+        self.air = Air(seed, loss=loss)
+        self.rng = Rng(seed * 13 + 5)
+        r = self.rng
+        self.devices = []
+        for i in range(4):
+            clock = Clock(r.below(1 << 28), r.below(101) - 50)
+            mac = bytes((0x24, 0x0A, 0xC4, seed & 255, seed >> 8 & 255, i + 1))
+            screen = QuietScreen(profile)
+            self.devices.append(Device(profile, screen, self.air, i, clock, self.t_us, 0, seed * 4 + i, mac=mac))
+        self.friend = (1, 0, 3, 2)
+        self.choose_at = [r.below(1000) * 1000 for _ in range(4)]  # (all within the same second)
+        self.confirm_at = [None] * 4
+        self.confirmed = [None] * 4  # the nonce of the handheld each player confirmed
+        self.backs = 0  # times a player went back from a handheld found that was not their friend's
+
+    def step(self):
+        t = self.t_us[0]
+        r = self.rng
+        for i, d in enumerate(self.devices):
+            app = d.app
+            if app.mode == MENU and self.choose_at[i] is not None and t >= self.choose_at[i]:
+                self.choose_at[i] = None
+                app.players = LINKED
+                app.nonce = r.below(0xFFFF) + 1
+                app.press(0, _GO)
+                continue
+            linked = app.linked
+            if app.mode != LOBBY or linked is None or linked.confirmed != 0:
+                self.confirm_at[i] = None
+                continue
+            if self.confirm_at[i] is None:
+                self.confirm_at[i] = t + (300 + r.below(700)) * 1000  # (reading both screens)
+            if t < self.confirm_at[i]:
+                continue
+            self.confirm_at[i] = None
+            theirs = self.devices[self.friend[i]].app.linked
+            if theirs is not None and self.name_of(linked.peer) == self.name_of(theirs.nonce):
+                self.confirmed[i] = linked.peer
+                d.press(STOCK_0)
+            else:
+                self.backs += 1
+                self.confirmed[i] = None
+                d.press(PILE_0 + 1)  # back to the menu, to choose again
+                self.choose_at[i] = t + (500 + r.below(1500)) * 1000
+
+    def run(self, ms):
+        end = self.t_us[0] + ms * 1000
+        while self.t_us[0] < end:
+            self.t_us[0] += PASS_US
+            for d in self.devices:
+                d.step()
+            self.step()
+
+    def done(self):
+        return all(d.app.mode in (MATCH, PAUSED) and d.app.linked is not None for d in self.devices)
+
+    def with_the_one_confirmed(self):
+        # Each handheld's match is with the handheld its player confirmed,
+        # whose player confirmed it too.
+        nonce = [d.app.linked.nonce for d in self.devices]
+        for i, d in enumerate(self.devices):
+            peer = d.app.linked.peer
+            if peer != self.confirmed[i] or peer not in nonce or self.confirmed[nonce.index(peer)] != nonce[i]:
+                return False
+        return True
+
+    def with_friends(self):
+        nonce = [d.app.linked.nonce for d in self.devices]
+        return all(d.app.linked.peer == nonce[self.friend[i]] for i, d in enumerate(self.devices))

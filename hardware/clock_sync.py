@@ -21,6 +21,14 @@
 # they lie SPAN_MS apart. The link pings fast (FAST_MS apart) until the drift
 # is known, then every SLOW_MS.
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 from .ticks import ticks_add, ticks_diff
 
 RECENT = 32  # pings kept for the offset
@@ -31,7 +39,7 @@ FAST_MS = 250  # between pings until the drift is known
 SLOW_MS = 1000  # between pings after
 YOUNG_MS = 8000  # until the drift is known, pings older than this are not carried forward
 CACHE_MS = 1000  # offset2 is worked out again this long after the last time, without a ping
-_LIMIT_PPM = 1000  # a crystal is within 100 ppm: a wilder slope is noise
+_LIMIT_PPM = const(1000)  # a crystal is within 100 ppm: a wilder slope is noise
 _HALF2 = 1 << 29  # half the ticks' range, in half milliseconds
 
 

@@ -23,6 +23,7 @@ from . import forget
 from .modes import PLAYING, SEEKING
 from .protocol import (
     HELLO,
+    HELLO_CONFIRMED,
     HELLO_HASH,
     HELLO_KIND,
     HELLO_NONCE,
@@ -55,6 +56,7 @@ class Hello:
         self._heard_at = ticks_aged(now, self._heard_at)  # (a lobby left for days)
         if linked.pair and ticks_diff(now, self._heard_at) >= 4 * _HELLO_MS and linked.pair(False):
             linked.peer = 0  # (by radio: it paired with another handheld; ours to be found anew)
+            linked.confirmed = -1
         if ticks_diff(now, self._at) >= _HELLO_MS:
             self.send(now)
 
@@ -75,7 +77,11 @@ class Hello:
         buf[HELLO_NONCE + 1] = linked.nonce >> 8
         buf[HELLO_SEEN] = linked.peer & 255
         buf[HELLO_SEEN + 1] = linked.peer >> 8
-        buf[HELLO_STATE] = linked.state | (HELLO_RESUMING if linked.resume is not None else 0)
+        buf[HELLO_STATE] = (
+            linked.state
+            | (HELLO_RESUMING if linked.resume is not None else 0)
+            | (HELLO_CONFIRMED if linked.confirmed > 0 else 0)
+        )
         h = linked.hash_of(linked.resume) if linked.resume is not None else 0
         buf[HELLO_HASH] = h & 255
         buf[HELLO_HASH + 1] = (h >> 8) & 255
@@ -101,6 +107,7 @@ class Hello:
             # match, a new nonce is a restart all the same.)
             self.rejoin = linked.peer != 0 or linked.state == PLAYING
             linked.peer = nonce
+            linked.confirmed = -1  # (another handheld found: its name to confirm anew)
             linked.restart_link()
         state = p[HELLO_STATE] & 3
         if p[HELLO_VERSION] != VERSION:
@@ -158,8 +165,17 @@ class Hello:
             return
         if nonce == linked.nonce:  # (once in 65,536 pairs): another number, from the time now
             linked.nonce = (linked.nonce * 75 + 74 + (now & 0xFFFF)) & 0xFFFF or 1
+            linked.restart_link()  # (the session's number is made of it)
             self._at = ticks_add(now, -_HELLO_MS)
             return
+        if linked.pair:
+            # By radio another pair may be choosing in the same room: each
+            # player confirms the handheld found (its name on both screens:
+            # hardware/lobby.py) before the match is dealt.
+            if linked.confirmed < 0:
+                linked.confirmed = 0
+            if linked.confirmed == 0 or not p[HELLO_STATE] & HELLO_CONFIRMED:
+                return
         if linked.nonce > nonce:  # we referee and deal
             linked.deal(now)
 

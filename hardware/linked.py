@@ -170,6 +170,9 @@ class Linked:
         # to this player (offer), or gone on into (joining); -1: none.
         self.offer = -1
         self.joining = -1
+        # By radio, the handheld found in the lobby: -1 none (or a cable: no
+        # need), 0 its name shown for this player to confirm, 1 confirmed.
+        self.confirmed = -1
         self.lost = False  # the link is lost (silent, or not hearing us) in a match
         self.gone = False  # the other player left the match (this device offers the menu)
         self.count = 0  # events in the order so far

@@ -66,11 +66,14 @@ class Lobby:
     def press(self, player, action):
         # Pile 2 goes back to the menu; any other key goes on into the
         # other's match, when one is offered.
+        linked = self.app.linked
         if action == PILE_0 + 1:
             self._go = LEAVE
-        elif self.app.linked is not None and self.app.linked.offer >= 0:
-            self.app.linked.joining = self.app.linked.offer
-            self.app.linked.offer = -1
+        elif linked is not None and linked.offer >= 0:
+            linked.joining = linked.offer
+            linked.offer = -1
+        elif linked is not None and linked.confirmed == 0:
+            linked.confirmed = 1  # (the handheld found is the one this player means)
         return self._go
 
     def draw(self, now_ms):
@@ -80,13 +83,15 @@ class Lobby:
         problem = self.problem
         noise = 0
         offer = -1
+        found = -1
         if linked is not None:
             problem = problem or linked.problem
             noise = linked.noise()
             offer = linked.offer
+            found = linked.confirmed
         shown = self._shown
-        if shown is None or shown[0] != problem or shown[1] != noise or shown[2] != offer:
-            self._shown = (problem, noise, offer)
+        if shown is None or shown != (problem, noise, offer, found):
+            self._shown = (problem, noise, offer, found)
             self.app.show_lines(self.lines(problem, noise, offer), False, now_ms)
         else:
             self.app.pages.turn(now_ms)
@@ -100,6 +105,12 @@ class Lobby:
             from engine.games import TITLES
 
             lines = ["LINKED PLAY", "the other has", TITLES[offer & 1] + " going", "any key: join"]
+        elif linked is not None and linked.confirmed >= 0 and not problem:
+            # By radio: this handheld's name and the one found, to be
+            # checked against the other screen before a key plays it.
+            found = name_of(linked.peer)
+            lines = ["LINKED PLAY", "this one: " + name_of(linked.nonce), "found: " + found]
+            lines.append("any key: play " + found if linked.confirmed == 0 else "waiting for " + found)
         elif problem:
             lines = ["LINKED PLAY", "cannot play:"] + _wrap(problem, self.app.screen.cols)
         if noise:
@@ -117,3 +128,12 @@ def _wrap(text, cols):
             line = ""
         line = (line + " " + word if line else word)[:cols]
     return lines + [line] if line else lines
+
+
+def name_of(nonce):
+    # A handheld's name in a session, from its number: two syllables any of
+    # the players' languages reads alike (6,400 names), on both screens.
+    n = nonce % 6400
+    c = "BDFGHKLMNPRSTVWZ"
+    v = "AEIOU"
+    return c[n % 16] + v[n // 16 % 5] + c[n // 80 % 16] + v[n // 1280]

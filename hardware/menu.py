@@ -4,6 +4,14 @@
 # match forgets it (hardware.forget), so the match has its heap. It asks the
 # App for a match through what press and step return (hardware/modes.py).
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 from engine.games import TITLES
 from engine.spit import SCORING
 
@@ -13,15 +21,15 @@ from .keymaps import NEXT, PILE_0, PREV, STOCK_0
 from .modes import DEMO, FACING, FOUR_COLOURS, LINKED, OPTIONS, PLAYERS, RESUME, START, STAY
 
 # What a line of the menu is.
-_RESUME = 0
-_GAME = 1
-_PLAYERS = 2
-_SEATS = 3
-_DECK = 4
-_TALLY = 5
-_SOUND = 6
-_LIGHTS = 7
-_OPTION = 10  # + the index of the game's option
+_RESUME = const(0)
+_GAME = const(1)
+_PLAYERS = const(2)
+_SEATS = const(3)
+_DECK = const(4)
+_TALLY = const(5)
+_SOUND = const(6)
+_LIGHTS = const(7)
+_OPTION = const(10)  # + the index of the game's option
 
 
 def load(app):

@@ -61,6 +61,7 @@ HELLO_STATE = 7  # SEEKING or PLAYING (hardware/modes.py), | HELLO_RESUMING
 HELLO_HASH = 8  # the saved match's hash (3)
 HELLO_SIZE = 11
 HELLO_RESUMING = 4  # the state byte's bit: resuming a saved match
+HELLO_CONFIRMED = 8  # the state byte's bit: by radio, this player confirmed the handheld found (its name)
 
 PING = 0x42  # referee to follower: t1 (4)
 PONG = 0x43  # follower to referee: t1, t2, t3 (4 each)

@@ -22,6 +22,14 @@
 # Facing each other, player 1's half is turned round, and with two people the
 # words are shown twice, one copy turned (show_text, status_top).
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 import displayio
 
 from engine.cards import NO_CARD
@@ -67,14 +75,14 @@ PLAYED_MS = 800  # the computer's stock it just played from stays marked this lo
 # lost. "" where no word helps.
 _SPIT_WHY = ("", "", "wait", "empty", "empty", "no fit", "colour", "full", "no use", "wait", "none", "wait")
 _SPEED_WHY = ("", "", "wait", "empty", "no fit", "turned", "none")
-_NONE = 255
-_NO_STOCK = 254  # _stock: no stock here (four stocks, V-1)
-_UNDRAWN = 253  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
-_BACK = 252  # _stock: a hand card shown as its back (linked Speed: the other player's, SD-1)
+_NONE = const(255)
+_NO_STOCK = const(254)  # _stock: no stock here (four stocks, V-1)
+_UNDRAWN = const(253)  # show_game: no card drawn at a place yet (cards are 0..51, NO_CARD 255)
+_BACK = const(252)  # _stock: a hand card shown as its back (linked Speed: the other player's, SD-1)
 # Speed's piles (engine.speed: stock p is pile p, side pile 2+p, play pile 4+k).
-_SPEED_STOCK = 0
-_SPEED_SIDE = 2
-_SPEED_PILE = 4
+_SPEED_STOCK = const(0)
+_SPEED_SIDE = const(2)
+_SPEED_PILE = const(4)
 
 
 class Screen:

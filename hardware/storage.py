@@ -48,6 +48,14 @@
 # is ignored with a message, and the game starts fresh; nothing here raises
 # for bad stored bytes.
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
+        return x
+
+
 FORMAT = 2
 COMMIT = 0x53  # 'S'
 SETTINGS = 1
@@ -55,7 +63,7 @@ MATCH = 2
 TALLY = 4
 CLEARED = 0x80  # with a kind: the record says there is none (a finished match)
 KINDS = (SETTINGS, MATCH, TALLY)
-_EXTRA = 6  # bytes of a record besides its payload
+_EXTRA = const(6)  # bytes of a record besides its payload
 SIZE_NEEDED = 256
 SPARE_MS = 40 * 60 * 1000  # erases_always: at most one write in this much play (1.5 an hour)
 RATED_ERASES = 10000  # erases_always: what the SAMD51's nvm block is planned for (see above)

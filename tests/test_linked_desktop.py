@@ -19,8 +19,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = profiles.get("pico-st7789-240")
 
 # A window opened for linked play: its menu at "Players: linked" (a fresh
-# save), so "go"; then taps once the countdown is over.
+# save), so "go"; by radio a key or two in the lobby (the handheld found is
+# the other window's: its name played); then taps once the countdown is over.
 _MENU = ["1600 p0.pile1"]
+_FOUND = ["2300 p0.stock0", "2800 p0.stock0", "3300 p0.stock0"]
 
 
 def _free_port():
@@ -38,9 +40,11 @@ def test_two_windows_in_two_processes_play_one_match_over_a_loopback_socket(tmp_
     port = _free_port()
     procs = []
     for i in range(2):
-        taps = ["%d p0.stock%d" % (6000 + 300 * k + 150 * i, (k + i) % 5) for k in range(8)]
+        later = 0 if link == "cable" else 1500
+        taps = ["%d p0.stock%d" % (6000 + later + 300 * k + 150 * i, (k + i) % 5) for k in range(8)]
         replay = tmp_path / ("keys%d.txt" % i)
-        replay.write_text("\n".join(_MENU + taps + ["10000 end"]) + "\n")
+        found = _FOUND if link == "radio" else []
+        replay.write_text("\n".join(_MENU + found + taps + ["%d end" % (10000 + later)]) + "\n")
         env = dict(
             os.environ,
             SDL_VIDEODRIVER="dummy",

@@ -7,7 +7,7 @@ from test_linked import play_checked as play
 
 from desktop.keys import POWER_ON_TICKS
 from desktop.link_model import Clock
-from desktop.linked_pair import MACS, Device, Pair, QuietScreen, Racer, Strangers
+from desktop.linked_pair import MACS, Device, Pair, QuietScreen, Racer, Room, Strangers
 from desktop.radio_model import BROADCAST, HEADER, Air
 from desktop.text_shown import shown
 from hardware import profiles
@@ -226,3 +226,22 @@ def test_each_linked_cardputer_shows_its_own_player_s_keys_beside_its_cards(monk
         assert theirs.group.hidden
         assert mine.group.y > screen.card_y[1]  # (at the bottom: this device's player sits there)
     assert {d.app.linked.seat for d in pair.devices} == {0, 1}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_two_pairs_choosing_in_the_same_second_each_play_the_handheld_their_player_confirmed(seed):
+    # A classroom: two pairs of Cardputers choose linked play within one
+    # second. Each lobby shows this handheld's name and the one found; a
+    # player plays it only on a key, once it is their friend's (its name on
+    # the friend's screen), and goes back to choose again when it is not.
+    # No match is dealt before both players confirmed each other.
+    room = Room(CARDPUTER, seed)
+    for _ in range(60):
+        room.run(500)
+        for d in room.devices:
+            linked = d.app.linked
+            if d.app.mode == PAUSED and linked is not None:
+                assert linked.confirmed == 1
+        if room.done():
+            break
+    assert room.done() and room.with_the_one_confirmed() and room.with_friends()

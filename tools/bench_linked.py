@@ -54,6 +54,13 @@ in simulated time (desktop/linked_pair.py), each played by a quick person
   and on: nothing in its menu listens), or stranded (goal 0); exceptions;
   players in a match of a game they did not choose or go on into (goal 0).
 
+- Two pairs in one room: --rooms times, two pairs of Cardputers on one
+  channel choose linked play within the same second; each person confirms
+  the handheld found when its name is on their friend's screen, else goes
+  back and chooses again (desktop/linked_pair.py: Room). How often each
+  handheld ends in a match with the one its player confirmed (goal: always),
+  with its friend's, and how long it took.
+
 The figures above are of the model: the board's own drawing time comes on top
 of the latency. Last, where the firmware is present (tools/picoemu.py), two
 emulated Picos play a linked match from their menus: the heap each keeps, the
@@ -72,6 +79,8 @@ from desktop.link_model import Link as Cable  # noqa: E402
 from desktop.linked_pair import (  # noqa: E402
     HARSH_REACT_MS,
     Churn,
+    Fuzzer,
+    Room,
     HARSH_STRAY,
     IN_OVER,
     OUT,
@@ -604,10 +613,83 @@ def churn(jobs, sessions, ms=40000):
             )
             for k, v in sorted(ends.items()):
                 if k not in ("match", "out", "alone", "exception"):
-                    print("    stranded: %s x%d" % (k, v))
+                    seeds = [seed for seed, r in enumerate(results) if r[0] == k]
+                    print("    stranded: %s x%d (seeds %s)" % (k, v, " ".join(map(str, seeds[:10]))))
             for r in results:
                 if r[3]:
                     print("    " + r[3])
+
+
+def room_run(seed):
+    # (each with the one confirmed, with friends, seconds to the four matches, players who went back)
+    room = Room(CARDPUTER, seed)
+    for k in range(120):
+        room.run(500)
+        if room.done():
+            break
+    done = room.done()
+    return done and room.with_the_one_confirmed(), done and room.with_friends(), (k + 1) / 2, room.backs
+
+
+def fuzz_match(seed):
+    # (frames sent, refused by the protocol's check, counted by the devices, how it ended, an exception or "")
+    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed))
+    fz = Fuzzer(pair, seed * 11 + 1)
+    pair.others.append(fz)
+    sessions = []
+    try:
+        pair.start()
+        racers = [Racer(d, 2 * seed + i) for i, d in enumerate(pair.devices)]
+        end = pair.t_us[0] + 300 * 10**6
+        while pair.t_us[0] < end and not all(scene(d.app) in (OUT, IN_OVER) for d in pair.devices):
+            for r in racers:
+                r.step()
+            pair.run(1)
+            for d in pair.devices:
+                if d.app.linked is not None and d.app.linked not in sessions:
+                    sessions.append(d.app.linked)
+        fz.on = False
+        pair.run(5000)
+    except Exception as e:  # (counted and printed: the goal is none)
+        return fz.sent, fz.unfit, 0, "exception", "%s: %s (seed %d)" % (type(e).__name__, e, seed)
+    ends = [scene(d.app) for d in pair.devices]
+    ok = set(ends) <= {OUT, IN_OVER} or ends[0] == ends[1] and pair.agree()
+    counted = sum(s.link.bad + s.link.stale for s in sessions)
+    return fz.sent, fz.unfit, counted, "ok" if ok else "apart", ""
+
+
+def fuzz(jobs, n):
+    with Pool(jobs) as pool:
+        results = pool.map(fuzz_match, range(n), chunksize=8)
+    print(
+        "Random frames with good CRCs, one every 100 ms to either device through %d linked matches (lobby to "
+        "result): %d sent, %d of them no frame the protocol sends, %d refused and counted by the devices; "
+        "exceptions %d; matches ending apart %d"
+        % (
+            n,
+            sum(r[0] for r in results),
+            sum(r[1] for r in results),
+            sum(r[2] for r in results),
+            sum(r[3] == "exception" for r in results),
+            sum(r[3] == "apart" for r in results),
+        )
+    )
+    for r in results:
+        if r[4]:
+            print("    " + r[4])
+
+
+def rooms(jobs, n):
+    with Pool(jobs) as pool:
+        results = pool.map(room_run, range(n), chunksize=8)
+    secs = sorted(r[2] for r in results)
+    print(
+        "Two pairs in one room, choosing within the same second (%d times): each with the one its player "
+        "confirmed %d, with their friend's %d; all four in matches after %.1f s (median), %.1f s (95 %%), "
+        "players who went back from a handheld not their friend's %.1f a time"
+        % (n, sum(r[0] for r in results), sum(r[1] for r in results), pct(secs, 50), pct(secs, 95),
+           sum(r[3] for r in results) / n)
+    )
 
 
 def main(argv=None):
@@ -619,6 +701,8 @@ def main(argv=None):
     ap.add_argument("--harsh-only", action="store_true", help="only the harsh level")
     ap.add_argument("--churn", type=int, default=0, help="churn sessions a level (people changing their minds)")
     ap.add_argument("--churn-only", action="store_true", help="only the churn")
+    ap.add_argument("--rooms", type=int, default=0, help="two pairs choosing in the same second, this many times")
+    ap.add_argument("--fuzz", type=int, default=0, help="linked matches with a random frame every 100 ms")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--pico-only", action="store_true", help="only the two emulated Picos' figures")
     ap.add_argument("--model-only", action="store_true", help="only the model's figures (not the emulated Picos')")
@@ -632,6 +716,8 @@ def main(argv=None):
         return 0
     if args.churn_only:
         churn(args.jobs, args.churn or 2000)
+        rooms(args.jobs, args.rooms or 1000)
+        fuzz(args.jobs, args.fuzz or 1000)
         return 0
     with Pool(args.jobs) as pool:
         if not args.radio_only:
@@ -655,6 +741,10 @@ def main(argv=None):
     harsh(args.jobs, args.harsh)
     if args.churn:
         churn(args.jobs, args.churn)
+    if args.rooms:
+        rooms(args.jobs, args.rooms)
+    if args.fuzz:
+        fuzz(args.jobs, args.fuzz)
     if not args.model_only:
         pico_figures()
     return 0
