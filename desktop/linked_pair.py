@@ -522,7 +522,7 @@ class Churn:
         self.acts = {"leave": 0, "again": 0, "restart": 0, "pull": 0, "on": 0}
         self.calming = False
         self.hands_off = False
-        self.off = [False, False]  # the handheld was switched off and on, and linked play not chosen since
+        self.off = [False, False]  # the handheld was switched off and on, and has not heard the other since
         self.sessions = []  # every linked session seen (its counts)
         self.wrong = []  # sessions in which a player was in a match of the other game
         self.log = []  # (ms, device, what), each act
@@ -546,7 +546,6 @@ class Churn:
         app.nonce = self.nonce()
         app.saved = None  # (the menu's first line: a new match of the game chosen)
         self.chose[i] = app.kind
-        self.off[i] = False
         app.press(0, _GO)
         self._did(i, "again")
 
@@ -575,6 +574,8 @@ class Churn:
             linked = d.app.linked
             if linked is not None and linked not in self.sessions:
                 self.sessions.append(linked)
+            if linked is not None and linked.link.session:
+                self.off[i] = False  # (it has heard the other since it was switched on)
             game = d.app.game
             if (
                 linked is not None
@@ -663,7 +664,8 @@ class Churn:
         """How the two ended: "match" (both in the same match, positions
         equal), "out" (neither in a linked match), "alone" (one in a match
         it cannot know the other left: that handheld was switched off and on,
-        and its menu does not listen), or what strands them."""
+        and has not heard it since: its menu does not listen), or what
+        strands them."""
         a, b = (d.app for d in self.pair.devices)
         in_a = a.linked is not None and a.mode in (MATCH, PAUSED, OVER)
         in_b = b.linked is not None and b.mode in (MATCH, PAUSED, OVER)

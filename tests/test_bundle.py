@@ -58,3 +58,4 @@ def test_a_bundle_carries_what_a_maker_needs_with_no_repository_at_hand(tmp_path
     others = [n for n in profiles.PROFILES if n != profile]
     assert not any(n in settings for n in others), settings
     assert 'SPIT_PROFILE = "%s"' % profile in settings
+    assert ("CIRCUITPY_HEAP_START_SIZE = 168000" in settings) == profile.startswith("pico-")  # (one heap area)

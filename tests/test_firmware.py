@@ -242,3 +242,24 @@ def test_a_setup_fault_after_the_display_opened_is_on_the_firmware_screen(tmp_pa
 
     desk = Image.frombytes("RGB", (240, 240), pygame.image.tobytes(display._pygame_screen, "RGB"))
     assert rgb565(picture) == rgb565(desk)
+
+
+def test_the_heap_is_one_area_from_the_start_and_never_grows(tmp_path):
+    # CircuitPython 10.2.1 grows its heap in areas and can free an area that
+    # still holds a live object (docs/firmware.md). make flash writes
+    # CIRCUITPY_HEAP_START_SIZE for a Pico: the heap is one area from the
+    # start (its size the setting's, but for the area's tables), and the
+    # menu and a match with presses never add one.
+    from flash import HEAP_START
+
+    keys = "200 p0.pile1\n" + "".join("%d p0.stock%d\n%d p0.pile0\n" % (2000 + 700 * k, k % 5, 2300 + 700 * k) for k in range(8))
+    replay = tmp_path / "keys.txt"
+    replay.write_text(keys + "8000 end\n")
+    got = picoemu.emulate(
+        "pico-st7789-240", str(replay), {"SPIT_SEED": "3", "SPIT_PROBE_MS": 7800}, work=str(tmp_path / "emu")
+    )
+    top = int(got.probe("top").split()[2])
+    end = int(got.probe("end").split()[3])
+    assert HEAP_START["pico-st7789-240"] * 96 // 100 <= top < HEAP_START["pico-st7789-240"], top
+    assert end <= top, (top, end)
+

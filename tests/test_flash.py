@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from drives import drive, quiet  # noqa: E402
-from flash import FlashError, flash  # noqa: E402
+from flash import FlashError, flash, settings_text  # noqa: E402
 
 
 def test_flash_copies_game_libraries_and_settings(tmp_path):
@@ -311,6 +311,7 @@ def test_link_sets_spit_link_and_keeps_the_other_settings(tmp_path):
     flash(str(d), "pico-st7789-240", offline=True, say=lines.append, link=True)
     assert (d / "settings.toml").read_text() == (
         'CIRCUITPY_WIFI_SSID = "home"\nSPIT_LINK = 1\nSPIT_PROFILE = "pico-st7789-240"\n'
+        "CIRCUITPY_HEAP_START_SIZE = 168000\n"
     )
     assert any(
         t.startswith("settings.toml: SPIT_PROFILE = pico-st7789-240, SPIT_LINK = 1: linked play on a cable")
@@ -427,3 +428,19 @@ def test_the_radios_linked_windows_keep_saves_of_their_own(tmp_path):
         assert out.returncode == 0, out.stderr
         saves[radio] = sorted(w for w in out.stdout.split() if w.startswith("SPIT_SAVE="))
     assert len(saves[""]) == 2 == len(set(saves[""] + saves["1"])) - 2
+
+
+def test_a_pico_s_settings_start_its_heap_in_one_area_and_other_boards_are_left_as_they_are(tmp_path):
+    # CircuitPython 10.2.1 can free a heap area that still holds a live
+    # object (docs/firmware.md): a Pico's heap starts as one area the whole
+    # game fits in; a maker's own value is replaced, flashed again nothing
+    # changes; a board without a measured value gets none.
+    d = drive(tmp_path, version="10.2.1")
+    (d / "settings.toml").write_text("CIRCUITPY_HEAP_START_SIZE = 300000\n")
+    flash(str(d), "pico-ssd1306", offline=True, say=print)
+    text = (d / "settings.toml").read_text()
+    assert text.count("CIRCUITPY_HEAP_START_SIZE") == 1 and "CIRCUITPY_HEAP_START_SIZE = 168000\n" in text
+    assert settings_text(str(d), "pico-ssd1306", False) is None
+    c = drive(tmp_path / "cardputer", version="10.2.1", board="m5stack_cardputer")
+    flash(str(c), offline=True, say=print)
+    assert "CIRCUITPY_HEAP_START_SIZE" not in (c / "settings.toml").read_text()

@@ -293,7 +293,7 @@ def session_figures(work, name="pico-st7789-240", rounds=1):
             same = menus[i - per_round] if i >= per_round and m else None  # the same match in the round before
             print(
                 "  %-6s %-8s lowest free in it %s (after a collection %s); 4 s in: free %s, largest block %s; "
-                "then the menu: free %s (%s%s), largest block %s"
+                "then the menu: free %s (%s%s), largest block %s, the heap's size %s"
                 % (
                     game,
                     who,
@@ -305,8 +305,11 @@ def session_figures(work, name="pico-st7789-240", rounds=1):
                     "%+d B from the first" % (m[1] - menus[0][1]) if m else "-",
                     "; %+d B from the same match's in the round before" % (m[1] - same[1]) if same else "",
                     "%.1f KB" % (m[2] / 1024) if m else "-",
+                    "%d B" % m[5] if m and len(m) > 5 else "-",
                 )
             )
+        top = (run.probe("top") or "0 0 0").split()
+        print("  the heap's size at the start %s B, after the last match %s B" % (top[2] if len(top) > 2 else "-", menus[-1][5] if menus and len(menus[-1]) > 5 else "-"))
         names = (run.probe("names") or "-1 0").split()
         print("  names it can still intern at the end: %s, then a pool of %.1f KB" % (names[0], int(names[1]) / 1024))
         if d == 0:

@@ -34,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from flash import BOARDS, FlashError, compiled, game_files, library_files  # noqa: E402
+from flash import BOARDS, HEAP_START, FlashError, compiled, game_files, library_files  # noqa: E402
 
 from hardware import profiles  # noqa: E402
 
@@ -117,6 +117,8 @@ def folder_files(profile, work):
     link = '# Linked play by radio: SPIT_LINK = "espnow"; by a cable: SPIT_LINK = 1\n'
     if not profile.get("espnow_radio"):
         link = "# Linked play by a cable: SPIT_LINK = 1\n"
+    if profile["name"] in HEAP_START:  # (the heap in one area: docs/firmware.md)
+        link += "CIRCUITPY_HEAP_START_SIZE = %d\n" % HEAP_START[profile["name"]]
     with open(settings, "w") as f:
         f.write(SETTINGS.format(name=profile["name"], link=link))
     return sorted(writes + [("settings.toml", settings)])

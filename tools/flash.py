@@ -150,13 +150,25 @@ def option(flag, value=""):
     return "ARGS=" + flag
 
 
+# The heap's first area on a Pico (CircuitPython reads it at start from
+# settings.toml): the game's whole heap in one area, so that the firmware
+# never adds one and never frees one that still holds a live object (10.2.1's
+# py/gc.c can). Measured on the emulated Pico (docs/firmware.md): 172,000
+# starts on every Pico panel, 174,000 breaks the start (what the firmware
+# keeps outside the heap runs out); 4 KB of margin below the first. The other
+# boards have no emulator here: their heap starts at the firmware's 8 KB.
+HEAP_START = {"pico-st7789-240": 168000, "pico-st7789-320": 168000, "pico-ssd1306": 168000}
+
+
 def settings_text(drive, profile_name, explicit, link=None):
     """The settings.toml to write (ours, or the drive's with SPIT_PROFILE set;
-    SPIT_LINK set by link "1" or "espnow", removed by "0"), or None when the
-    drive's stays as it is."""
+    SPIT_LINK set by link "1" or "espnow", removed by "0"; a Pico's heap start,
+    HEAP_START), or None when the drive's stays as it is."""
     wanted = {"SPIT_PROFILE": '"%s"' % profile_name} if explicit else {}
     if link is not None:
         wanted["SPIT_LINK"] = _LINKS[link]
+    if profile_name in HEAP_START:
+        wanted["CIRCUITPY_HEAP_START_SIZE"] = str(HEAP_START[profile_name])
     path = os.path.join(drive, "settings.toml")
     if not os.path.exists(path):
         with open(os.path.join(ROOT, "settings.toml")) as f:

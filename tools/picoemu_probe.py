@@ -4,15 +4,18 @@
 # start(), the same loop; between passes it reads nothing (with
 # SPIT_PROBE_ALLOC=1 it reads the heap, which walks it: not for timing), and
 # it prints at these moments, with supervisor.ticks_ms():
-#   probe top T FREE          before anything of the game is imported
+#   probe top T FREE TOTAL    before anything of the game is imported (TOTAL:
+#                             the heap's size, its areas together: free and used)
 #   probe ready T FREE KEPT   start() done (FREE), and after a collection (KEPT)
 #   probe drawn T             the first pass drew the menu or the table
 #   probe kept T FREE         with SPIT_PROBE_KEPT_MS: the heap free after a
 #                             collection at the first pass that many ms into the loop
 #   probe modules NAMES       then, with SPIT_PROBE_MODULES=1: the modules loaded
-#   probe end T LOWEST PASSES after SPIT_PROBE_MS of the loop (or its end): the
+#   probe end T LOWEST PASSES TOTAL
+#                             after SPIT_PROBE_MS of the loop (or its end): the
 #                             lowest heap free between passes (SPIT_PROBE_ALLOC
-#                             only: reading it walks the heap), and their count
+#                             only: reading it walks the heap), their count,
+#                             and the heap's size then
 #   probe alloc MOVES ALLOCATING TOTAL MAX
 #                             with SPIT_PROBE_ALLOC=1: the ordinary moves (one move applied in a pass,
 #                             in play before and after, the same round), how
@@ -30,7 +33,7 @@
 #                             time: reading the heap walks it, 8 ms on a Pico
 #   probe position TEXT       the game's position then
 #   probe match T FREE LARGEST
-#   probe menu T FREE LARGEST LOWEST LIVE
+#   probe menu T FREE LARGEST LOWEST LIVE TOTAL
 #                             with SPIT_PROBE_SESSION=1 (a session of matches,
 #                             tools/bench_pico.py --session): 4 s into each
 #                             match, and at each return to the menu (a linked
@@ -58,7 +61,7 @@ import supervisor
 
 top = gc.mem_free()
 t0 = supervisor.ticks_ms()
-print("probe top", t0, top)
+print("probe top", t0, top, top + gc.mem_alloc())
 
 import os  # noqa: E402
 
@@ -168,7 +171,7 @@ def probe():
                 match_at = None
                 gc.collect()
                 free_now = gc.mem_free()
-                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low, gone)
+                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low, gone, free_now + gc.mem_alloc())
                 low = gone = last = gc.mem_free()
                 if os.getenv("SPIT_PROBE_MODULES"):
                     import sys
@@ -192,7 +195,7 @@ def probe():
         if limit and ((supervisor.ticks_ms() - start) & _MASK) >= limit:
             break
     gc.enable()
-    print("probe end", supervisor.ticks_ms(), lowest, passes)
+    print("probe end", supervisor.ticks_ms(), lowest, passes, gc.mem_free() + gc.mem_alloc())
     if counting:
         print("probe alloc", moves, allocating, total, most)
     if app.game is not None:
