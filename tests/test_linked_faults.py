@@ -388,3 +388,20 @@ def test_a_press_while_the_referees_position_is_awaited_is_refused_on_the_screen
     holding[0] = False
     assert pair.run_until(pair.agree, 2000)
     assert fol.app.mode == MATCH
+
+
+def test_the_docs_frame_table_names_every_kind_with_its_number():
+    # docs/linked.md's table of frames against hardware/protocol.py: every
+    # kind the protocol defines is a row, with its number, and no row names
+    # another.
+    import os
+    import re
+
+    taken = set(vars(modes)) | set(vars(keymaps))
+    kinds = {name: v for name, v in vars(protocol).items() if name.isupper() and "_" not in name and name not in taken}
+    kinds.pop("VERSION")
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "linked.md")) as f:
+        doc = f.read()
+    rows = dict((name, int(num, 16)) for name, num in re.findall(r"([A-Z]+) (0x[0-9A-F]{2})", doc.split("## Frames")[1]))
+    assert rows == kinds
+    assert "(version %d;" % protocol.VERSION in doc

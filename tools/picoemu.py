@@ -104,7 +104,11 @@ def write_drive(
         for p in (path, path + ".py", path + ".mpy"):
             if os.path.isfile(p):
                 os.remove(p)
-    with open(os.path.join(folder, "settings.toml"), "a") as f:
+    toml = os.path.join(folder, "settings.toml")
+    with open(toml) as f:  # (a setting given replaces make flash's: the firmware reads a name's first line)
+        kept = [line for line in f if line.split("=")[0].strip() not in (settings or {})]
+    with open(toml, "w") as f:
+        f.writelines(kept)
         for name, value in (settings or {}).items():
             f.write("%s = %s\n" % (name, json.dumps(value)))
     for path, text in (files or {}).items():  # (bytes: a compiled module)
