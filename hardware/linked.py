@@ -684,6 +684,7 @@ class Linked:
         try:
             game = snap.game()
         except (ValueError, IndexError, KeyError, TypeError):  # (a line that is no position: a buggy or hostile sender's)
+            self.snapshots = snap.number  # (ours to ask again for: the next is not "on its way")
             self.drop_snapshot()
             self._diverged(now)
             return

@@ -405,3 +405,30 @@ def test_the_docs_frame_table_names_every_kind_with_its_number():
     rows = dict((name, int(num, 16)) for name, num in re.findall(r"([A-Z]+) (0x[0-9A-F]{2})", doc.split("## Frames")[1]))
     assert rows == kinds
     assert "(version %d;" % protocol.VERSION in doc
+
+
+def test_a_snapshot_whose_line_is_no_position_is_asked_for_again():
+    # A snapshot that arrives whole but does not parse (a buggy or hostile
+    # sender's, with good CRCs): nothing raises; the follower asks again,
+    # and the referee's next one mends it.
+    pair = started(seed=4)
+    ref, fol = referee_follower(pair)
+    write = ref.app.linked.link.uart.write
+    spoiled = []
+
+    def spoil(buf):
+        if buf[2] == protocol.SNAP and not spoiled:
+            spoiled.append(True)
+            b = bytearray(buf)
+            head = 7 + protocol.SNAP_LINE
+            b[head : head + 4] = b"nope"  # (the line's first word: no game's name)
+            c = link.crc16(b, 2, len(b) - 2)
+            b[-2], b[-1] = c >> 8, c & 255
+            return write(bytes(b))
+        return write(buf)
+
+    ref.app.linked.link.uart.write = spoil
+    fol.app.game.rng.s1 ^= 1  # (a divergence: the referee sends its position)
+    ref.press(STOCK_0)
+    assert pair.run_until(lambda: spoiled and pair.agree(), 3000)
+    assert fol.app.linked.divergences >= 2 and fol.app.mode == MATCH
