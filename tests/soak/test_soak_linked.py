@@ -2,6 +2,8 @@
 and bursty cables, pulled cables, handhelds restarted, the VM's runs against
 CPython's."""
 
+import os
+
 import pytest
 from test_linked import PICO, play_checked, quiet
 from test_linked_faults import harsh_match
@@ -106,3 +108,30 @@ def test_the_vm_runs_linked_board_programs_as_cpython_does(seed):
 @pytest.mark.parametrize("seed", range(3, 43))  # (tests/test_linked_faults.py plays 0 and 2)
 def test_harsh_matches_keep_both_in_one_scene_and_drop_nothing(seed):
     harsh_match(seed)  # (tests/test_linked_faults.py: its checks)
+
+
+@pytest.mark.parametrize("seed", range(100, 200))
+@pytest.mark.parametrize("level", ["clean", "lossy", "harsh", "radio"])
+def test_churn_strands_nobody_at_every_level(seed, level):
+    # People changing their minds (desktop/linked_pair.py Churn), 40 s a
+    # session then calm: each ends in one match, both out, or alone (the
+    # other switched off and on), never taken into a game not chosen.
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+    import bench_linked
+
+    end, wrong, counts, error = bench_linked.churn_session((seed, level, 40000))
+    assert error == "" and end in ("match", "out", "alone") and wrong == 0, (end, error)
+    assert counts.get("dropped", 0) == 0
+
+
+@pytest.mark.parametrize("seed", range(100, 140))
+def test_random_frames_through_whole_matches_stop_nothing(seed):
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+    import bench_linked
+
+    sent, unfit, counted, end, error = bench_linked.fuzz_match(seed)
+    assert error == "" and end == "ok" and unfit - 2 <= counted, (end, error, unfit, counted)
