@@ -670,6 +670,8 @@ class Churn:
         in_a = a.linked is not None and a.mode in (MATCH, PAUSED, OVER)
         in_b = b.linked is not None and b.mode in (MATCH, PAUSED, OVER)
         if in_a and in_b:
+            if a.linked.lost and b.linked.lost:
+                return "both paused, the link out"  # (an outage at the end: the position comes when it is back)
             return "match" if self.pair.agree() else "positions differ"
         if in_a or in_b:
             if self.off[1 if in_a else 0] and (b if in_a else a).mode == MENU:

@@ -596,15 +596,18 @@ def churn(jobs, sessions, ms=40000):
             for _, _, a, _ in results:
                 for k, v in a.items():
                     acts[k] = acts.get(k, 0) + v
-            stranded = sum(v for k, v in ends.items() if k not in ("match", "out", "alone", "exception"))
+            fine = ("match", "out", "alone", "both paused, the link out", "exception")
+            stranded = sum(v for k, v in ends.items() if k not in fine)
             print(
-                "  %s: in the same match %d, both out %d, alone %d, stranded %d, exceptions %d; "
+                "  %s: in the same match %d, both out %d, alone %d, both paused with the link out %d, stranded %d, "
+                "exceptions %d; "
                 "players in a game they did not choose %d; acts and counts: %s"
                 % (
                     label,
                     ends.get("match", 0),
                     ends.get("out", 0),
                     ends.get("alone", 0),
+                    ends.get("both paused, the link out", 0),
                     stranded,
                     ends.get("exception", 0),
                     sum(r[1] for r in results),
@@ -612,7 +615,7 @@ def churn(jobs, sessions, ms=40000):
                 )
             )
             for k, v in sorted(ends.items()):
-                if k not in ("match", "out", "alone", "exception"):
+                if k not in fine:
                     seeds = [seed for seed, r in enumerate(results) if r[0] == k]
                     print("    stranded: %s x%d (seeds %s)" % (k, v, " ".join(map(str, seeds[:10]))))
             for r in results:
