@@ -465,7 +465,21 @@ class Fuzzer:
         self.fits = protocol.fits
         self.kinds = [
             (getattr(protocol, k), getattr(protocol, k + "_SIZE", None))
-            for k in ("EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE", "HELLO", "PING", "PONG", "TICK", "HASH", "WANT")
+            for k in (
+                "EVENT",
+                "PRESS",
+                "SNAP",
+                "MORE",
+                "ASK",
+                "BYE",
+                "ALIVE",
+                "HELLO",
+                "PING",
+                "PONG",
+                "TICK",
+                "HASH",
+                "WANT",
+            )
         ]
         self.sent = 0
         self.unfit = 0

@@ -184,7 +184,9 @@ class App:
         store = self.store
         if store is None or not store.pending:
             return
-        if now or self._flushed_at is None or not 0 <= ticks_diff(now_ms, self._flushed_at) < SPARE_MS:  # (< 0: days ago)
+        if (
+            now or self._flushed_at is None or not 0 <= ticks_diff(now_ms, self._flushed_at) < SPARE_MS
+        ):  # (< 0: days ago)
             store.flush()
             self._flushed_at = now_ms
 

@@ -112,7 +112,9 @@ class Link:
         self._tail = _FRAME
         self._payload = bytearray(PAYLOAD)  # a received frame's payload, for on_frame
         self._tx = bytearray(_FRAME)  # a frame being written
-        self._views = [memoryview(self._tx)[: _HEAD + 2 + n] for n in range(PAYLOAD + 1)]  # (a slice a pass would allocate)
+        self._views = [
+            memoryview(self._tx)[: _HEAD + 2 + n] for n in range(PAYLOAD + 1)
+        ]  # (a slice a pass would allocate)
         # The reliable frames on their way: WINDOW slots of kind, n, payload.
         self._out = bytearray(WINDOW * (PAYLOAD + 2))
         self._out_seq = 0  # the sequence number of the oldest unacknowledged frame

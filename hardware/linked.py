@@ -683,7 +683,7 @@ class Linked:
         snap = self.snap
         try:
             game = snap.game()
-        except (ValueError, IndexError, KeyError, TypeError):  # (a line that is no position: a buggy or hostile sender's)
+        except (ValueError, IndexError, KeyError, TypeError):  # (no position: a buggy or hostile sender's)
             self.snapshots = snap.number  # (ours to ask again for: the next is not "on its way")
             self.drop_snapshot()
             self._diverged(now)

@@ -102,12 +102,7 @@ def fits(kind, p, n):
         if n < SNAP_LINE:
             return False
         length = p[SNAP_LENGTH] | p[SNAP_LENGTH + 1] << 8
-        return (
-            p[SNAP_HOW] <= SNAP_ON
-            and p[SNAP_SEAT] < 2
-            and 0 < length <= SNAP_MAX
-            and n - SNAP_LINE <= length
-        )
+        return p[SNAP_HOW] <= SNAP_ON and p[SNAP_SEAT] < 2 and 0 < length <= SNAP_MAX and n - SNAP_LINE <= length
     if kind == MORE:
         return n > 3 and (p[1] | p[2] << 8) < SNAP_MAX  # (its number, where its bytes go: snapshot.py's)
     if kind == ASK:
@@ -124,5 +119,5 @@ def _action(a, go):
         or a == EV_LET_GO + PILE_0
         or a == EV_LET_GO + PILE_0 + 1
         or a == EV_PAUSE
-        or go and (a == EV_FOLLOW + GO_ON or a == EV_FOLLOW + LEAVE)
+        or (go and (a == EV_FOLLOW + GO_ON or a == EV_FOLLOW + LEAVE))
     )

@@ -15,6 +15,7 @@ except ImportError:  # CPython
     def const(x):  # type: ignore[misc]  # the stubs type it generic; this is the same function
         return x
 
+
 _FIRST = const(0x20)  # printable ASCII, 0x20 to 0x7E (the font's tiles: hardware/sprites.py)
 _COUNT = const(0x7F - 0x20)
 _UNKNOWN = 0x3F - 0x20  # "?" stands for a character the font lacks

@@ -252,7 +252,9 @@ def test_the_heap_is_one_area_from_the_start_and_never_grows(tmp_path):
     # menu and a match with presses never add one.
     from flash import HEAP_START
 
-    keys = "200 p0.pile1\n" + "".join("%d p0.stock%d\n%d p0.pile0\n" % (2000 + 700 * k, k % 5, 2300 + 700 * k) for k in range(8))
+    keys = "200 p0.pile1\n" + "".join(
+        "%d p0.stock%d\n%d p0.pile0\n" % (2000 + 700 * k, k % 5, 2300 + 700 * k) for k in range(8)
+    )
     replay = tmp_path / "keys.txt"
     replay.write_text(keys + "8000 end\n")
     got = picoemu.emulate(
@@ -262,4 +264,3 @@ def test_the_heap_is_one_area_from_the_start_and_never_grows(tmp_path):
     end = int(got.probe("end").split()[3])
     assert HEAP_START["pico-st7789-240"] * 96 // 100 <= top < HEAP_START["pico-st7789-240"], top
     assert end <= top, (top, end)
-

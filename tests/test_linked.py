@@ -9,9 +9,8 @@ from helpers import position
 from screens import check_pixels, snapshot
 
 from desktop.keys import POWER_ON_TICKS
-from desktop.link_model import Clock
+from desktop.link_model import Clock, frame_bytes
 from desktop.link_model import Link as Cable
-from desktop.link_model import frame_bytes
 from desktop.linked_pair import Device, Pair, QuietScreen, Racer
 from desktop.text_shown import shown
 from desktop.window import pygame_display_class
@@ -19,8 +18,8 @@ from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.protocol import ASK
 from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
+from hardware.protocol import ASK
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
 from hardware.ticks import ticks_add
@@ -300,7 +299,7 @@ def test_frames_of_the_last_session_are_not_taken_once_the_frames_start_again():
     linked.restart_link()
     assert linked.link.session not in (0, old)
     assert linked.link.waiting() == 0 and linked.link.next_seq() == 0  # (from number 0, nothing of the old on its way)
-    stale, good = linked.link.stale, linked.link.good
+    stale = linked.link.stale
     pair.cable.send(fol.side, from_before, pair.t_us[0])
     pair.run(30)
     assert linked.link.stale > stale and linked.snapshots == 1  # (its ask not taken: no snapshot sent for it)

@@ -12,10 +12,10 @@ from test_linked import PICO, quiet, referee_follower
 from desktop.link_model import Link as Cable
 from desktop.linked_pair import (
     HARSH_REACT_MS,
-    Fuzzer,
     HARSH_STRAY,
     IN_OVER,
     OUT,
+    Fuzzer,
     Pair,
     Racer,
     Scenes,
@@ -355,7 +355,10 @@ def test_frames_with_good_crcs_and_random_payloads_stop_nothing_and_are_counted(
     watch()
     assert fuzz.sent > 100 and fuzz.unfit > 50
     counted = sum(s.link.bad + s.link.stale for s in sessions)
-    assert fuzz.unfit - 2 <= counted <= fuzz.unfit, (counted, fuzz.unfit)  # (one on its way as a device left is not read)
+    assert fuzz.unfit - 2 <= counted <= fuzz.unfit, (
+        counted,
+        fuzz.unfit,
+    )  # (one on its way as a device left is not read)
     ends = [scene(d.app) for d in pair.devices]
     assert set(ends) <= {OUT, IN_OVER} or ends[0] == ends[1] and pair.agree(), ends
 
@@ -402,7 +405,8 @@ def test_the_docs_frame_table_names_every_kind_with_its_number():
     kinds.pop("VERSION")
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "linked.md")) as f:
         doc = f.read()
-    rows = dict((name, int(num, 16)) for name, num in re.findall(r"([A-Z]+) (0x[0-9A-F]{2})", doc.split("## Frames")[1]))
+    found = re.findall(r"([A-Z]+) (0x[0-9A-F]{2})", doc.split("## Frames")[1])
+    rows = {name: int(num, 16) for name, num in found}
     assert rows == kinds
     assert "(version %d;" % protocol.VERSION in doc
 

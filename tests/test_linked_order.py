@@ -12,9 +12,9 @@ from desktop.link_model import Link as Cable
 from desktop.linked_pair import Pair
 from hardware.controls import TAKEN
 from hardware.keymaps import STOCK_0
+from hardware.link import put32
 from hardware.linked import TICK_MS
 from hardware.modes import SNAP_ON
-from hardware.link import put32
 from hardware.protocol import PRESS, TICK, TICK_NEXT, TICK_SIZE, TICK_TIME
 from hardware.referee import HOLD_MAX_MS
 

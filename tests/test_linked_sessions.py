@@ -13,7 +13,7 @@ from desktop.link_model import Link as Cable
 from desktop.linked_pair import Churn, Pair
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_GAME, OTHER_LEFT, PAUSED
+from hardware.modes import LINKED, LOBBY, MENU, OTHER_GAME, OTHER_LEFT, PAUSED
 from hardware.protocol import MORE, SNAP
 
 US = 1000
@@ -98,7 +98,9 @@ def test_a_player_back_in_the_lobby_while_the_cable_is_out_is_taken_back_into_th
     # takes them back into the match, in the pause, once the cable is back.
     pair, a, b = left_while_the_cable_was_out(3, 5000)
     choose(a, nonce=0x2345)
-    assert pair.run_until(lambda: all(d.app.mode == PAUSED and d.app.pause_why == "cable back" for d in pair.devices), 8000)
+    assert pair.run_until(
+        lambda: all(d.app.mode == PAUSED and d.app.pause_why == "cable back" for d in pair.devices), 8000
+    )
     assert pair.agree()
     for d in pair.devices:
         d.press(STOCK_0)
@@ -120,7 +122,9 @@ def test_the_lobby_says_which_match_the_other_has_going_and_joins_it_only_on_a_k
     assert b.app.mode == PAUSED and b.app.pause_why == OTHER_GAME
     assert "chose another game" in b.app.screen.lines
     a.press(STOCK_0)  # go on into the other's match
-    assert pair.run_until(lambda: all(d.app.mode == PAUSED and d.app.pause_why == "cable back" for d in pair.devices), 5000)
+    assert pair.run_until(
+        lambda: all(d.app.mode == PAUSED and d.app.pause_why == "cable back" for d in pair.devices), 5000
+    )
     assert a.app.game.kind == 0 and pair.agree()
 
 

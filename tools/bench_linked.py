@@ -78,15 +78,15 @@ sys.path.insert(0, ROOT)
 from desktop.link_model import Link as Cable  # noqa: E402
 from desktop.linked_pair import (  # noqa: E402
     HARSH_REACT_MS,
-    Churn,
-    Fuzzer,
-    Room,
     HARSH_STRAY,
     IN_OVER,
     OUT,
+    Churn,
+    Fuzzer,
     Pair,
     QuietScreen,
     Racer,
+    Room,
     Scenes,
     Strangers,
     harsh_pair,
@@ -626,12 +626,12 @@ def churn(jobs, sessions, ms=40000):
 def room_run(seed):
     # (each with the one confirmed, with friends, seconds to the four matches, players who went back)
     room = Room(CARDPUTER, seed)
-    for k in range(120):
+    halves = 0
+    while halves < 120 and not room.done():
         room.run(500)
-        if room.done():
-            break
+        halves += 1
     done = room.done()
-    return done and room.with_the_one_confirmed(), done and room.with_friends(), (k + 1) / 2, room.backs
+    return done and room.with_the_one_confirmed(), done and room.with_friends(), halves / 2, room.backs
 
 
 def fuzz_match(seed):
@@ -690,8 +690,14 @@ def rooms(jobs, n):
         "Two pairs in one room, choosing within the same second (%d times): each with the one its player "
         "confirmed %d, with their friend's %d; all four in matches after %.1f s (median), %.1f s (95 %%), "
         "players who went back from a handheld not their friend's %.1f a time"
-        % (n, sum(r[0] for r in results), sum(r[1] for r in results), pct(secs, 50), pct(secs, 95),
-           sum(r[3] for r in results) / n)
+        % (
+            n,
+            sum(r[0] for r in results),
+            sum(r[1] for r in results),
+            pct(secs, 50),
+            pct(secs, 95),
+            sum(r[3] for r in results) / n,
+        )
     )
 
 

@@ -309,7 +309,10 @@ def session_figures(work, name="pico-st7789-240", rounds=1):
                 )
             )
         top = (run.probe("top") or "0 0 0").split()
-        print("  the heap's size at the start %s B, after the last match %s B" % (top[2] if len(top) > 2 else "-", menus[-1][5] if menus and len(menus[-1]) > 5 else "-"))
+        print(
+            "  the heap's size at the start %s B, after the last match %s B"
+            % (top[2] if len(top) > 2 else "-", menus[-1][5] if menus and len(menus[-1]) > 5 else "-")
+        )
         names = (run.probe("names") or "-1 0").split()
         print("  names it can still intern at the end: %s, then a pool of %.1f KB" % (names[0], int(names[1]) / 1024))
         if d == 0:

@@ -171,7 +171,15 @@ def probe():
                 match_at = None
                 gc.collect()
                 free_now = gc.mem_free()
-                print("probe menu", supervisor.ticks_ms(), free_now, _largest(free_now), low, gone, free_now + gc.mem_alloc())
+                print(
+                    "probe menu",
+                    supervisor.ticks_ms(),
+                    free_now,
+                    _largest(free_now),
+                    low,
+                    gone,
+                    free_now + gc.mem_alloc(),
+                )
                 low = gone = last = gc.mem_free()
                 if os.getenv("SPIT_PROBE_MODULES"):
                     import sys

@@ -118,7 +118,9 @@ def test_churn_strands_nobody_at_every_level(seed, level):
     # other switched off and on), never taken into a game not chosen.
     import sys
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+    sys.path.insert(
+        0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools")
+    )
     import bench_linked
 
     end, wrong, counts, error = bench_linked.churn_session((seed, level, 40000))
@@ -130,7 +132,9 @@ def test_churn_strands_nobody_at_every_level(seed, level):
 def test_random_frames_through_whole_matches_stop_nothing(seed):
     import sys
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
+    sys.path.insert(
+        0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools")
+    )
     import bench_linked
 
     sent, unfit, counted, end, error = bench_linked.fuzz_match(seed)
