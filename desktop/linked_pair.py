@@ -149,6 +149,16 @@ class Device:
             self._drawn = drawn
 
 
+def passes(t_us, steppers, ms):
+    # ms of passes, a pass every PASS_US of the shared true time: each
+    # device, then what steps with them (strangers, people), in that order.
+    end = t_us[0] + ms * 1000
+    while t_us[0] < end:
+        t_us[0] += PASS_US
+        for s in steppers:
+            s.step()
+
+
 class Pair:
     """Two devices on a cable: side 0's nonce is higher (it referees a new
     match) unless nonces are given. cable: a desktop.link_model.Link (its
@@ -181,13 +191,7 @@ class Pair:
             self.run(1)
 
     def run(self, ms):
-        end = self.t_us[0] + ms * 1000
-        while self.t_us[0] < end:
-            self.t_us[0] += PASS_US
-            for d in self.devices:
-                d.step()
-            for o in self.others:
-                o.step()
+        passes(self.t_us, self.devices + self.others, ms)
 
     def run_until(self, done, ms):
         # Passes until done() (True) or ms of true time went by (False).
@@ -756,12 +760,7 @@ class Room:
                 self.choose_at[i] = t + (500 + r.below(1500)) * 1000
 
     def run(self, ms):
-        end = self.t_us[0] + ms * 1000
-        while self.t_us[0] < end:
-            self.t_us[0] += PASS_US
-            for d in self.devices:
-                d.step()
-            self.step()
+        passes(self.t_us, self.devices + [self], ms)
 
     def done(self):
         return all(d.app.mode in (MATCH, PAUSED) and d.app.linked is not None for d in self.devices)
@@ -779,3 +778,32 @@ class Room:
     def with_friends(self):
         nonce = [d.app.linked.nonce for d in self.devices]
         return all(d.app.linked.peer == nonce[self.friend[i]] for i, d in enumerate(self.devices))
+
+
+def fuzzed_match(profile, seed):
+    """A whole linked match, lobby to result, with a Fuzzer on the cable (a
+    random frame every 100 ms), both players racing; then 5 s without it.
+    Returns (whether the match started, the pair, the fuzzer, every linked
+    session seen: their counts)."""
+    pair = Pair(profile, (QuietScreen(profile), QuietScreen(profile)), seed=seed, cable=Cable(seed))
+    fuzz = Fuzzer(pair, seed * 11 + 1)
+    pair.others.append(fuzz)
+    sessions = []
+
+    def watch():
+        for d in pair.devices:
+            if d.app.linked is not None and d.app.linked not in sessions:
+                sessions.append(d.app.linked)
+
+    started = pair.start()
+    racers = [Racer(d, 2 * seed + i) for i, d in enumerate(pair.devices)]
+    end = pair.t_us[0] + 300 * 10**6
+    while pair.t_us[0] < end and not all(scene(d.app) in (OUT, IN_OVER) for d in pair.devices):
+        for r in racers:
+            r.step()
+        pair.run(1)
+        watch()
+    fuzz.on = False
+    pair.run(5000)
+    watch()
+    return started, pair, fuzz, sessions

@@ -15,10 +15,10 @@ from desktop.linked_pair import (
     HARSH_STRAY,
     IN_OVER,
     OUT,
-    Fuzzer,
     Pair,
     Racer,
     Scenes,
+    fuzzed_match,
     harsh_pair,
     scene,
 )
@@ -332,27 +332,8 @@ def test_frames_with_good_crcs_and_random_payloads_stop_nothing_and_are_counted(
     # send is refused and counted; the match ends with both devices in it
     # agreeing, or both out of it (a crafted frame that fits may say the
     # other left, as the other device could).
-    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed))
-    fuzz = Fuzzer(pair, seed * 11 + 1)
-    pair.others.append(fuzz)
-    sessions = []
-
-    def watch():
-        for d in pair.devices:
-            if d.app.linked is not None and d.app.linked not in sessions:
-                sessions.append(d.app.linked)
-
-    assert pair.start()
-    racers = [Racer(d, 2 * seed + i) for i, d in enumerate(pair.devices)]
-    end = pair.t_us[0] + 300 * 10**6
-    while pair.t_us[0] < end and not all(scene(d.app) in (OUT, IN_OVER) for d in pair.devices):
-        for r in racers:
-            r.step()
-        pair.run(1)
-        watch()
-    fuzz.on = False
-    pair.run(5000)
-    watch()
+    started, pair, fuzz, sessions = fuzzed_match(PICO, seed)
+    assert started
     assert fuzz.sent > 100 and fuzz.unfit > 50
     counted = sum(s.link.bad + s.link.stale for s in sessions)
     assert fuzz.unfit - 2 <= counted <= fuzz.unfit, (

@@ -82,13 +82,13 @@ from desktop.linked_pair import (  # noqa: E402
     IN_OVER,
     OUT,
     Churn,
-    Fuzzer,
     Pair,
     QuietScreen,
     Racer,
     Room,
     Scenes,
     Strangers,
+    fuzzed_match,
     harsh_pair,
     scene,
 )
@@ -636,25 +636,10 @@ def room_run(seed):
 
 def fuzz_match(seed):
     # (frames sent, refused by the protocol's check, counted by the devices, how it ended, an exception or "")
-    pair = Pair(PICO, quiet(), seed=seed, cable=Cable(seed))
-    fz = Fuzzer(pair, seed * 11 + 1)
-    pair.others.append(fz)
-    sessions = []
     try:
-        pair.start()
-        racers = [Racer(d, 2 * seed + i) for i, d in enumerate(pair.devices)]
-        end = pair.t_us[0] + 300 * 10**6
-        while pair.t_us[0] < end and not all(scene(d.app) in (OUT, IN_OVER) for d in pair.devices):
-            for r in racers:
-                r.step()
-            pair.run(1)
-            for d in pair.devices:
-                if d.app.linked is not None and d.app.linked not in sessions:
-                    sessions.append(d.app.linked)
-        fz.on = False
-        pair.run(5000)
+        _, pair, fz, sessions = fuzzed_match(PICO, seed)
     except Exception as e:  # (counted and printed: the goal is none)
-        return fz.sent, fz.unfit, 0, "exception", "%s: %s (seed %d)" % (type(e).__name__, e, seed)
+        return 0, 0, 0, "exception", "%s: %s (seed %d)" % (type(e).__name__, e, seed)
     ends = [scene(d.app) for d in pair.devices]
     ok = set(ends) <= {OUT, IN_OVER} or ends[0] == ends[1] and pair.agree()
     counted = sum(s.link.bad + s.link.stale for s in sessions)
