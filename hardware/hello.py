@@ -47,16 +47,18 @@ class Hello:
         self.linked = linked  # the session: its nonce, the other's, the link
         self.rejoin = False  # in a match: the other device came back with a new nonce
         self._at = ticks_add(now, -_HELLO_MS)  # when the last hello went (the first goes at once)
-        self._heard_at = now  # when a hello was last heard
         self._buf = bytearray(HELLO_SIZE)
 
     def step(self, now):
         # Looking for the other device: a hello when one is due.
         linked = self.linked
-        self._heard_at = ticks_aged(now, self._heard_at)  # (a lobby left for days)
-        if linked.pair and ticks_diff(now, self._heard_at) >= 4 * _HELLO_MS and linked.pair(False):
-            linked.peer = 0  # (by radio: it paired with another handheld; ours to be found anew)
-            linked.confirmed = -1
+        linked.heard_at = ticks_aged(now, linked.heard_at)  # (a lobby left for days)
+        if linked.pair and ticks_diff(now, linked.heard_at) >= 4 * _HELLO_MS:
+            # By radio, a partner silent this long may have paired with another
+            # handheld: packets go to all again. Its number is kept: the same
+            # handheld heard again goes on with the same session (forgetting it
+            # would start our frames again from the first, and not its).
+            linked.pair(False)
         if ticks_diff(now, self._at) >= _HELLO_MS:
             self.send(now)
 
@@ -97,7 +99,6 @@ class Hello:
         seen = p[HELLO_SEEN] | p[HELLO_SEEN + 1] << 8
         if seen and seen != linked.nonce and nonce != linked.peer:
             return  # (it has heard another handheld, not us: another pair's, by radio)
-        self._heard_at = now
         if seen == linked.nonce and linked.pair:
             linked.pair()  # (it hears us: by radio, the partner)
         if nonce != linked.peer:

@@ -91,6 +91,7 @@ from .protocol import (
     PONG_SIZE,
     PRESS,
     PRESS_ACTION,
+    PRESS_SEEN,
     PRESS_SIZE,
     PRESS_TAKEN,
     PRESS_TIME,
@@ -122,7 +123,6 @@ LEAVE_MS = 2000  # a device whose player left keeps the link open this long at m
 _NOISE = const(3)  # bad frames before they are told
 TICK_MS = 10  # between the follower's ticks (a frame of 14 bytes: a tenth of the line, a little of the referee's time)
 _PENDING = const(32)  # the follower's presses waiting for room in the link's window (LOST_MS of a quick player's)
-_PENDING_SIZE = const(6)  # each: action, time (4), snapshots taken up
 
 
 def state_hash(game, controls):
@@ -186,24 +186,24 @@ class Linked:
         self.unsent = 0
         self._now = 0
         self._heard = 0  # link.good when last looked at
-        self._heard_at = ticks_ms()
-        self._alive_at = self._heard_at
-        self._lost_at = self._heard_at
+        self.heard_at = ticks_ms()
+        self._alive_at = self.heard_at
+        self._lost_at = self.heard_at
         self.asked = False  # a pause or a scene's "go on" is on its way into the order
         self._ask_due = -1  # the follower: a snapshot to ask for (why) when the window has room (-1: none)
         self._wait_snap = False  # the follower drops events until a snapshot comes
         self._check = -1  # the follower: the referee's hash after the last event, looked at a pass later (-1: none)
         self._buf = bytearray(16)  # a frame's payload being written
-        self._pending = bytearray(_PENDING * _PENDING_SIZE)  # the follower's presses waiting for room
+        self._pending = bytearray(_PENDING * PRESS_SIZE)  # the follower's presses waiting for room
         self._pending_n = 0
         self._stepping = False
         self._closing = False
         self._leaving_at = -1  # this device's player left: when (the link kept open for BYE's acknowledgement)
         self._bye_due = False
-        self._tick_at = self._heard_at  # the follower: when it last said how far its presses have gone
+        self._tick_at = self.heard_at  # the follower: when it last said how far its presses have gone
         self._due = False  # the follower: the referee asked for a tick (WANT)
-        self._last = self._heard_at  # the start of the last pass (its keys were read in it)
-        self._greeter(self._heard_at)
+        self._last = self.heard_at  # the start of the last pass (its keys were read in it)
+        self._greeter(self.heard_at)
 
     # -- what the App asks --
 
@@ -228,7 +228,9 @@ class Linked:
         # not have delivered yet), and the link stays open until it has
         # heard (drain): True when nothing is left to do, and the UART is
         # let go (at once, or at the end of a pass).
-        if self.link.session and not self.gone:
+        if self.gone:  # (nobody to wait for; but a leave may have been a crafted frame: told once)
+            self.link.send(BYE, self._buf, 0, now)
+        elif self.link.session:
             if not self.is_referee:
                 self.drop_snapshot()  # (one coming in is not taken up now)
             self._leaving_at = now
@@ -250,8 +252,8 @@ class Linked:
         link.poll(now)
         if link.good != self._heard:
             self._heard = link.good
-            self._heard_at = now
-        if ticks_diff(now, self._heard_at) >= LOST_MS:
+            self.heard_at = now
+        if ticks_diff(now, self.heard_at) >= LOST_MS:
             self._leaving_at = now
         self._bye(now)
         if force or not self._bye_due and not link.waiting() or ticks_diff(now, self._leaving_at) >= LEAVE_MS:
@@ -304,9 +306,9 @@ class Linked:
         link.poll(now)
         if link.good != self._heard:
             self._heard = link.good
-            self._heard_at = now
+            self.heard_at = now
         elif self.lost:
-            self._heard_at = ticks_aged(now, self._heard_at)  # (a link lost for days stays lost)
+            self.heard_at = ticks_aged(now, self.heard_at)  # (a link lost for days stays lost)
         if self._closing:
             return
         if self.state == SEEKING:
@@ -317,7 +319,7 @@ class Linked:
         if link.waiting() == 0 and ticks_diff(now, self._alive_at) >= _ALIVE_MS:
             self._alive_at = now  # (nothing of ours on its way: is the other device hearing us?)
             link.send(ALIVE, self._buf, 0, now)
-        lost = ticks_diff(now, self._heard_at) >= LOST_MS or link.unheard(now) >= LOST_MS
+        lost = ticks_diff(now, self.heard_at) >= LOST_MS or link.unheard(now) >= LOST_MS
         if lost != self.lost:
             if lost:
                 self.lost = True
@@ -332,7 +334,7 @@ class Linked:
             self.order.step(now, self._last)
         elif not self.lost:
             if self._pending_n:
-                self._flush(now)
+                self._flush()
             if self._ask_due >= 0:
                 self._ask(self._ask_due, now)
             if self.app.mode != MATCH and (self._due or ticks_diff(now, self._tick_at) >= TICK_MS):
@@ -435,7 +437,7 @@ class Linked:
         self.seat = 0
         self._be_referee(now)
         self.state = PLAYING
-        self._heard_at = now
+        self.heard_at = now
         self._drop_hello()
         self.snapshot_part().deal(self.resume, now)
         self.order.send_snapshot(SNAP_START, now)
@@ -452,7 +454,7 @@ class Linked:
         self.unsent += self._pending_n
         self._pending_n = 0
         self._ask_due = -1
-        self._heard_at = now
+        self.heard_at = now
         self.order.restart(now)  # (a ping at once: the new device's clock is another)
         self.order.send_snapshot(SNAP_PAUSED, now)
 
@@ -569,41 +571,38 @@ class Linked:
 
     def _send_press(self, action, t):
         # The follower's press (or pause chord) to the referee, with the
-        # snapshots taken up; written twice at once (a lost copy costs no
-        # resend's wait). With no room in the window (or presses waiting
-        # already: the order is kept), it waits for the next passes.
-        if not self._pending_n and self._write_press(action, t, self.snapshots & 255):
-            return
+        # snapshots taken up and the events applied (what it was made on),
+        # written twice at once (a lost copy costs no resend's wait). With no
+        # room in the window it waits, in order, for the next passes.
         n = self._pending_n
         if n >= _PENDING:
             self.refused += 1
             return
         q = self._pending
-        i = n * _PENDING_SIZE
-        q[i] = action
-        put32(q, i + 1, t)
-        q[i + 5] = self.snapshots & 255
+        i = n * PRESS_SIZE
+        q[i + PRESS_ACTION] = action
+        put32(q, i + PRESS_TIME, t)
+        q[i + PRESS_TAKEN] = self.snapshots & 255
+        q[i + PRESS_SEEN] = self.count & 255
+        q[i + PRESS_SEEN + 1] = self.count >> 8
         self._pending_n = n + 1
+        self._flush()
 
-    def _write_press(self, action, t, taken):
-        buf = self._buf
-        buf[PRESS_ACTION] = action
-        put32(buf, PRESS_TIME, t)
-        buf[PRESS_TAKEN] = taken
-        return self.link.send(PRESS, buf, PRESS_SIZE, self._now, True)
-
-    def _flush(self, now):
+    def _flush(self):
         # The presses waiting, in order, while the window has room.
         q = self._pending
+        buf = self._buf
         sent = 0
-        while sent < self._pending_n and self._write_press(
-            q[sent * _PENDING_SIZE], get32(q, sent * _PENDING_SIZE + 1), q[sent * _PENDING_SIZE + 5]
-        ):
+        while sent < self._pending_n:
+            at = sent * PRESS_SIZE
+            for k in range(PRESS_SIZE):
+                buf[k] = q[at + k]
+            if not self.link.send(PRESS, buf, PRESS_SIZE, self._now, True):
+                break
             sent += 1
         if sent:
-            n = (self._pending_n - sent) * _PENDING_SIZE
-            at = sent * _PENDING_SIZE
-            for i in range(n):
+            at = sent * PRESS_SIZE
+            for i in range((self._pending_n - sent) * PRESS_SIZE):
                 q[i] = q[at + i]
             self._pending_n -= sent
 

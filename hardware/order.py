@@ -45,6 +45,7 @@ from .protocol import (
     PONG,
     PRESS,
     PRESS_ACTION,
+    PRESS_SEEN,
     PRESS_TAKEN,
     PRESS_TIME,
     TICK,
@@ -68,6 +69,7 @@ class Order:
         self.queue = Referee()  # the presses waiting for their turn
         self.queue.remote = 1 - linked.seat  # (its presses go once ours are read past them)
         self.stale = 0  # the follower's presses made on a position since replaced, refused
+        self._scene = linked.count  # the order's number of the last event that changed the scene
         self._now = now
         self._ping_at = ticks_add(now, -_PING_MS)  # (a ping at once)
         self._upto = now  # the follower's presses are all here up to this time
@@ -154,6 +156,7 @@ class Order:
         if action >= EV_PAUSE:
             linked.asked = False
             sent = self._send_event(player, action, t)
+            self._scene = linked.count
             linked.apply(player, action, t, now)
         else:
             sent = self._send_event(player, action, t)
@@ -161,6 +164,7 @@ class Order:
             self._hash_due = True
             if go:
                 sent = self._send_event(player, EV_FOLLOW + go, t) and sent
+                self._scene = linked.count
                 linked.apply(player, EV_FOLLOW + go, t, now)
         if not sent:  # (release leaves room: this cannot be, but if it were, nothing is lost without a word)
             linked.refused += 1
@@ -206,6 +210,7 @@ class Order:
         self._snap_at = now
         self._resync_due = False
         self.stale += self.queue.clear()  # (made on the position replaced: never keys of the scene it brings)
+        self._scene = linked.count
         linked.snapshots += 1
         snap.send(how, now)
         if how == SNAP_PAUSED and linked.app.mode != OVER:
@@ -234,8 +239,12 @@ class Order:
             self.sync.ping(get32(p, 0), get32(p, 4), get32(p, 8), linked.ticks_ms())
         elif kind == PRESS:
             if linked.state == PLAYING and not linked.gone:
-                if linked.lost or p[PRESS_TAKEN] != linked.snapshots & 255:
-                    self.stale += 1  # (made on a position since replaced, or while we thought the link lost)
+                seen = p[PRESS_SEEN] | p[PRESS_SEEN + 1] << 8
+                if linked.lost or p[PRESS_TAKEN] != linked.snapshots & 255 or 0 < (self._scene - seen) & 0xFFFF < 0x8000:
+                    # (made on a position since replaced, before the scene shown
+                    # now (a match's key is no key of the pause), or while we
+                    # thought the link lost)
+                    self.stale += 1
                     return
                 t = self.sync.to_ours(get32(p, PRESS_TIME), now)  # (before a ping, after a restart: now)
                 self._heard_upto(t, now)  # (its presses come in order: none earlier is still on its way)

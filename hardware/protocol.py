@@ -12,7 +12,7 @@
 from .keymaps import NEXT, PILE_0
 from .modes import EV_FOLLOW, EV_LET_GO, EV_PAUSE, GO_ON, LEAVE, PLAYING, SEEKING, SNAP_ON
 
-VERSION = 4  # the protocol's (hardware/hello.py: both devices must speak the same)
+VERSION = 5  # the protocol's (hardware/hello.py: both devices must speak the same)
 
 # -- reliable: delivered once each, in order --
 EVENT = 0x01  # referee to follower: one event of the order
@@ -26,7 +26,8 @@ PRESS = 0x02  # follower to referee: a press of its player (or its pause chord)
 PRESS_ACTION = 0
 PRESS_TIME = 1  # its keypad's time (4)
 PRESS_TAKEN = 5  # the snapshots it has taken up (a press made before the latest one is stale)
-PRESS_SIZE = 6
+PRESS_SEEN = 6  # the order's number it had applied (2): a press made before a scene's event is not its key
+PRESS_SIZE = 8
 
 SNAP = 0x03  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
 SNAP_HOW = 0  # SNAP_START, SNAP_PAUSED, SNAP_ON (hardware/modes.py)
