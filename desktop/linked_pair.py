@@ -14,7 +14,7 @@ from desktop.radio_model import BROADCAST, Air
 from engine.cards import Rng
 from hardware.app import App
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
-from hardware.modes import LINKED, LOBBY, MATCH, MENU, OVER, PAUSED
+from hardware.modes import GONE, LINKED, LOBBY, LOST, MATCH, MENU, OVER, PAUSED
 from hardware.plan import keys_for_move
 from hardware.ticks import ticks_diff
 
@@ -327,7 +327,7 @@ def scene(app):
     if app.mode == OVER:
         return IN_OVER
     if app.mode == PAUSED:
-        return OUT if app.linked.gone else IN_PAUSE
+        return OUT if app.linked.phase == GONE else IN_PAUSE
     return IN_MATCH
 
 
@@ -388,9 +388,9 @@ class Scenes:
             if linked is not self._sessions[i]:
                 self._sessions[i] = linked
                 self._snaps[i] = self._found[i] = 0
-            if linked.lost != self._lost[i]:
-                self._lost[i] = linked.lost
-                self.lost += linked.lost
+            if linked.phase == LOST != self._lost[i]:
+                self._lost[i] = linked.phase == LOST
+                self.lost += linked.phase == LOST
             snaps = linked.snapshots if linked.is_referee else 0
             found = 0 if linked.is_referee else linked.divergences
             self.snapshots += max(0, snaps - self._snaps[i])
@@ -524,7 +524,8 @@ class Churn:
     pause chord, a pause, a result), chooses linked play again with either
     game, or switches the handheld off and on; the cable is pulled for 1 to
     5 s now and then; both race in between (Racer). Then calm(): 12 s in
-    which people go on when asked. ended() says how the two ended.
+    which people go on when asked, and 3 s in which nobody presses. ended()
+    says how the two ended.
     Each time linked play is chosen the handheld draws a new number, as a
     board does."""
 
@@ -656,7 +657,7 @@ class Churn:
         self.calming = True
         self.play(ms)
         self.hands_off = True
-        self.play(1000)  # (nobody presses: what is on its way arrives)
+        self.play(3000)  # (nobody presses: what is on its way arrives, resent on a harsh cable)
 
     def play(self, ms):
         end = self.pair.t_us[0] + ms * 1000
@@ -688,7 +689,7 @@ class Churn:
         in_a = a.linked is not None and a.mode in (MATCH, PAUSED, OVER)
         in_b = b.linked is not None and b.mode in (MATCH, PAUSED, OVER)
         if in_a and in_b:
-            if a.linked.lost and b.linked.lost:
+            if a.linked.phase == LOST and b.linked.phase == LOST:
                 return "both paused, the link out"  # (an outage at the end: the position comes when it is back)
             return "match" if self.pair.agree() else "positions differ"
         if in_a or in_b:

@@ -20,7 +20,7 @@ except ImportError:  # CPython
 
 
 from . import forget
-from .modes import PLAYING, SEEKING
+from .modes import ELSEWHERE, PLAYING, SEEKING, SNAP_PAUSED, SNAP_START
 from .protocol import (
     HELLO,
     HELLO_CONFIRMED,
@@ -69,7 +69,7 @@ class Hello:
         buf = self._buf
         buf[HELLO_VERSION] = VERSION
         g = linked.app.game
-        if linked.state == PLAYING and g is not None:  # (the match it has going)
+        if linked.phase != SEEKING and g is not None:  # (the match it has going)
             kind, rules = g.kind, g.rules
         else:
             kind, rules = _chosen(linked)
@@ -80,7 +80,7 @@ class Hello:
         buf[HELLO_SEEN] = linked.peer & 255
         buf[HELLO_SEEN + 1] = linked.peer >> 8
         buf[HELLO_STATE] = (
-            linked.state
+            (SEEKING if linked.phase == SEEKING else PLAYING)
             | (HELLO_RESUMING if linked.resume is not None else 0)
             | (HELLO_CONFIRMED if linked.confirmed > 0 else 0)
         )
@@ -106,7 +106,7 @@ class Hello:
             # again from the first, and so do ours. (A device that joined a
             # match by its snapshot has heard no hello of the other: in a
             # match, a new nonce is a restart all the same.)
-            self.rejoin = linked.peer != 0 or linked.state == PLAYING
+            self.rejoin = linked.peer != 0 or linked.phase != SEEKING
             linked.peer = nonce
             linked.confirmed = -1  # (another handheld found: its name to confirm anew)
             linked.restart_link()
@@ -114,7 +114,7 @@ class Hello:
         if p[HELLO_VERSION] != VERSION:
             linked.problem = "versions differ: %d here, %d there" % (VERSION, p[HELLO_VERSION])
             return
-        if linked.state == PLAYING:
+        if linked.phase != SEEKING:
             # The other device left and chose linked play again, or
             # restarted: back in its lobby. It joins ours (this device
             # referees it, or the referee's follower becomes the referee,
@@ -128,9 +128,9 @@ class Hello:
                 g = linked.app.game
                 if g is not None and p[HELLO_KIND] == g.kind and p[HELLO_RULES] == g.rules:
                     self.rejoin = False
-                    linked.rejoined(now)
+                    self.rejoined(now)
                 else:
-                    linked.waits(now)
+                    linked.to(ELSEWHERE, now)  # (until its player goes on into it, or leaves)
             return
         if state == PLAYING:
             # It has a match going: joined (its snapshot comes when our hello
@@ -178,7 +178,30 @@ class Hello:
             if linked.confirmed == 0 or not p[HELLO_STATE] & HELLO_CONFIRMED:
                 return
         if linked.nonce > nonce:  # we referee and deal
-            linked.deal(now)
+            self.deal(now)
+
+    def deal(self, now):
+        # This device referees the match starting: a new one dealt here (or
+        # the saved one), the countdown on both.
+        linked = self.linked
+        linked.seat = 0
+        linked.be_referee(now)
+        linked.to(PLAYING, now)
+        linked.heard_at = now
+        linked.drop_hello()  # (this part's heap is the snapshot's)
+        linked.snapshot_part().deal(linked.resume, now)
+        linked.order.send_snapshot(SNAP_START, now)
+
+    def rejoined(self, now):
+        # The other device, back in its lobby (its player left, or it
+        # restarted), joins our match: this device referees it now (a
+        # follower whose referee it was, from our position), in the pause.
+        linked = self.linked
+        linked.be_referee(now)
+        linked.to(PLAYING, now)
+        linked.heard_at = now
+        linked.order.restart(now)  # (a ping at once: the new device's clock is another)
+        linked.order.send_snapshot(SNAP_PAUSED, now)
 
 
 def _differs(kind, rules, their_kind, their_rules):

@@ -31,9 +31,15 @@ LINKED = 6
 EV_LET_GO = 0x10  # + a pile key's action: the key let go (a press of it with nothing chosen is refused then)
 EV_PAUSE = 0x20
 EV_FOLLOW = 0x30
-# Where a linked device is (hardware/linked.py, hardware/hello.py).
+# A linked session's phase (hardware/linked.py; a hello says SEEKING or PLAYING).
+CLOSED = 0  # the link let go
 SEEKING = 1  # looking for the other device (the lobby)
-PLAYING = 2  # in a linked match (a scene of it included: pause, game over)
+PLAYING = 2  # in a linked match (a scene of it included: pause, game over), the link heard both ways
+LOST = 3  # in the match, the link lost: both stand paused
+AWAITING = 4  # the follower: the referee's position awaited (the positions differed, or the link came back)
+ELSEWHERE = 5  # the other device back in its lobby with another game chosen: our match waits, paused
+GONE = 6  # the other player left: this device offers the menu
+LEAVING = 7  # this player left: the link kept open until the other has heard
 OTHER_LEFT = "the other player left"  # a linked pause's cause: only the menu is offered
 OTHER_GAME = "other's game"  # a linked pause's cause: the other is in its lobby, another game chosen
 # How a linked device takes up the referee's position (hardware/snapshot.py).

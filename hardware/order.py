@@ -25,7 +25,7 @@ except ImportError:  # CPython
 from . import forget
 from .clock_sync import ClockSync
 from .link import get32, put32
-from .modes import EV_FOLLOW, EV_PAUSE, MATCH, OVER, PLAYING, SNAP_ON, SNAP_PAUSED
+from .modes import EV_FOLLOW, EV_PAUSE, LOST, MATCH, OVER, PLAYING, SNAP_ON, SNAP_PAUSED
 from .protocol import (
     ASK,
     ASK_SIZE,
@@ -102,7 +102,7 @@ class Order:
             self._ping_at = now
             put32(self._buf, 0, now)
             linked.link.send(PING, self._buf, 4, now)
-        if linked.lost:
+        if linked.phase == LOST:
             return
         if self._resync_due and linked.snap is None and ticks_diff(now, self._snap_at) >= self.sync.round_trip():
             self._resync_due = False
@@ -188,7 +188,7 @@ class Order:
         # look, and the next press's hash looks again.
         self._hash_due = False
         linked = self.linked
-        if linked.snap is not None or linked.lost or linked.gone:
+        if linked.snap is not None or linked.phase != PLAYING:
             return  # (a snapshot on its way says the position)
         h = linked.hash_of(linked.app.game)
         buf = self._buf
@@ -238,9 +238,9 @@ class Order:
         if kind == PONG:
             self.sync.ping(get32(p, 0), get32(p, 4), get32(p, 8), linked.ticks_ms())
         elif kind == PRESS:
-            if linked.state == PLAYING and not linked.gone:
-                seen = p[PRESS_SEEN] | p[PRESS_SEEN + 1] << 8
-                if linked.lost or p[PRESS_TAKEN] != linked.snapshots & 255 or 0 < (self._scene - seen) & 0xFFFF < 0x8000:
+            if linked.playing():
+                before = (self._scene - (p[PRESS_SEEN] | p[PRESS_SEEN + 1] << 8)) & 0xFFFF
+                if linked.phase == LOST or p[PRESS_TAKEN] != linked.snapshots & 255 or 0 < before < 0x8000:
                     # (made on a position since replaced, before the scene shown
                     # now (a match's key is no key of the pause), or while we
                     # thought the link lost)
@@ -256,7 +256,7 @@ class Order:
             else:
                 self._lost_at = now
         elif kind == ASK:
-            if linked.state == PLAYING and not linked.lost and not linked.gone:
+            if linked.phase == PLAYING:
                 if n and p[ASK_WHY] == 1:
                     linked.divergences += 1
                 if n < ASK_SIZE or p[ASK_TAKEN] == linked.snapshots & 255:  # (else one is on its way)

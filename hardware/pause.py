@@ -5,7 +5,7 @@
 # comes next through what press and step return (hardware/modes.py).
 
 from .keymaps import PILE_0
-from .modes import COUNTDOWN_MS, GO_ON, LEAVE, OTHER_GAME, OTHER_LEFT, STAY
+from .modes import COUNTDOWN_MS, ELSEWHERE, GO_ON, GONE, LEAVE, OTHER_GAME, OTHER_LEFT, STAY
 from .ticks import ticks_add, ticks_diff
 
 
@@ -38,10 +38,11 @@ class Pause:
         # the device is, after a countdown); pile 2: leave for the menu.
         if self._resume_at is not None:
             return STAY  # the countdown runs: presses wait for the match
-        if action == PILE_0 + 1 or self.app.pause_why == OTHER_LEFT:  # (then only the menu is left)
+        phase = self.phase()
+        if action == PILE_0 + 1 or phase == GONE:  # (the other player left: only the menu is left)
             self._go = LEAVE
             return LEAVE
-        if self.app.pause_why == OTHER_GAME:
+        if phase == ELSEWHERE:
             return STAY  # (nobody to go on with until the other handheld joins)
         self._ready |= 1 << player
         want = self.app.humans()
@@ -71,9 +72,15 @@ class Pause:
             app.pages.turn(now_ms)  # (a small screen shows the words a page at a time)
         return STAY
 
+    def phase(self):
+        # The linked session's phase (hardware/modes.py), or 0: a match on one device.
+        linked = self.app.linked
+        return linked.phase if linked is not None else 0
+
     def lines(self, left, noise=0):
         app = self.app
-        if app.pause_why == OTHER_LEFT:
+        phase = self.phase()
+        if phase == GONE:
             if len(OTHER_LEFT) <= app.screen.cols:
                 return [OTHER_LEFT, "any key: menu"]
             return ["the other player", "left", "any key: menu"]  # (the 240 panel's 20 columns)
@@ -83,7 +90,7 @@ class Pause:
             # (" ": a line between them where there is room, kept where blank ones are left out)
             words = [str(left), " ", "get ready"] if room > 3 else [str(left), "get ready"]
             return [" "] * ((room - len(words)) // 2) + [" " * ((cols - len(w)) // 2) + w for w in words]
-        if app.pause_why == OTHER_GAME:
+        if phase == ELSEWHERE:
             return [
                 "PAUSED: " + OTHER_GAME,
                 "the other handheld",

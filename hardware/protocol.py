@@ -5,7 +5,7 @@
 # arrive whole; no payload is longer than PAYLOAD. Both devices must speak the same
 # VERSION (the hellos compare it). Multi-byte numbers are little-endian; a
 # time is a ticks_ms value (4 bytes: hardware/link.py's put32, get32); a
-# position's hash is hardware/linked.py's state_hash, 24 bits. The modules that send and read frames
+# position's hash is state_hash's, 24 bits. The modules that send and read frames
 # import these numbers once (they are constants there after), and a match
 # forgets this module.
 
@@ -122,3 +122,25 @@ def _action(a, go):
         or a == EV_PAUSE
         or (go and (a == EV_FOLLOW + GO_ON or a == EV_FOLLOW + LEAVE))
     )
+
+
+def state_hash(game, controls):
+    # 24 bits of the position (every pile's size and top card, the phase,
+    # the round, the points, the generator) and the half-made moves: two
+    # devices that diverged differ here at once. Small ints only (each step
+    # masked: below 2**29), and the piles' loop without a call a step (a
+    # call is 36 us on a Pico, and the hash is on the way to each draw).
+    h = game.phase * 7 + game.called
+    counts = game.counts
+    for j in range(len(counts)):
+        h = (((h * 31 + counts[j]) & 0xFFFFFF) * 31 + game.top(j)) & 0xFFFFFF
+    rng = game.rng
+    h = _mix(_mix(_mix(h, game.round), game.scores[0]), game.scores[1])
+    h = _mix(_mix(_mix(_mix(h, rng.s1), rng.s2), rng.s3), game.winner + 1)
+    for p in range(2):
+        h = (((h * 31 + controls.chosen[p]) & 0xFFFFFF) * 31 + controls.slot[p]) & 0xFFFFFF
+    return h
+
+
+def _mix(h, v):
+    return (h * 31 + v) & 0xFFFFFF  # (below 2**29: a small int on the board)

@@ -18,7 +18,7 @@ from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.modes import LINKED, LOBBY, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
+from hardware.modes import LINKED, LOBBY, LOST, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
 from hardware.protocol import ASK
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
@@ -65,7 +65,7 @@ def play_checked(pair, racers, ms):
             r.step()
         pair.run(1)
         la, lb = a.app.linked, b.app.linked
-        if la is not None and lb is not None and la.count == lb.count != last and not lb.lost:
+        if la is not None and lb is not None and la.count == lb.count != last and not lb.phase == LOST:
             last = la.count
             assert a.app.game.text() == b.app.game.text(), "diverged at event %d" % last
             checked += 1

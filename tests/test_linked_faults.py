@@ -27,7 +27,7 @@ from engine.spit import GAME_OVER
 from hardware import keymaps, link, modes, protocol
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LEAVE_MS, LOST_MS
-from hardware.modes import MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON, SNAP_PAUSED
+from hardware.modes import CLOSED, GONE, LOST, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON, SNAP_PAUSED
 
 US = 1000  # a ms in the model's microseconds
 
@@ -142,7 +142,7 @@ def test_a_leave_the_other_handheld_is_heard_but_never_acknowledges_is_let_go_af
     pair.run(LEAVE_MS - 50)
     assert a.app.leaving is old
     pair.run(100)
-    assert a.app.leaving is None and old.state == 0
+    assert a.app.leaving is None and old.phase == CLOSED
 
 
 def test_a_press_made_before_the_referees_latest_position_is_not_a_key_of_its_pause():
@@ -177,9 +177,9 @@ def test_a_press_with_no_room_in_the_window_waits_and_is_not_lost():
     linked.apply = lambda player, action, t, now: applied.append((player, action)) or real(player, action, t, now)
     fol.press(STOCK_0)
     pair.run(1)
-    assert linked._pending_n == 1  # (waiting for room)
+    assert linked.follower.pending_n == 1  # (waiting for room)
     assert pair.run_until(lambda: (linked.seat, STOCK_0) in applied, 500)  # (sent, ordered, and back)
-    assert linked._pending_n == 0 and linked.dropped() == 0 and ref.app.linked.dropped() == 0
+    assert linked.follower.pending_n == 0 and linked.dropped() == 0 and ref.app.linked.dropped() == 0
     pair.run(200)
     assert pair.agree()
 
@@ -191,12 +191,12 @@ def test_a_resync_is_not_sent_again_while_one_is_on_its_way():
     pair.cable.pull(t, t + 200 * US, ref.side)  # (its snapshot takes a while to arrive)
     ref.app.linked.order.send_snapshot(SNAP_ON, ref.ticks_ms())
     sent = ref.app.linked.snapshots
-    fol.app.linked._ask(1, fol.ticks_ms())  # the follower asks, not having it yet
-    fol.app.linked._ask(1, fol.ticks_ms())
+    fol.app.linked.follower.ask(1, fol.ticks_ms())  # the follower asks, not having it yet
+    fol.app.linked.follower.ask(1, fol.ticks_ms())
     pair.run(1000)
     assert ref.app.linked.snapshots == sent and pair.agree()
-    fol.app.linked._ask(1, fol.ticks_ms())  # now it has it: a new ask is a new divergence, answered once
-    fol.app.linked._ask(1, fol.ticks_ms())
+    fol.app.linked.follower.ask(1, fol.ticks_ms())  # now it has it: a new ask is a new divergence, answered once
+    fol.app.linked.follower.ask(1, fol.ticks_ms())
     pair.run(500)
     assert ref.app.linked.snapshots == sent + 1 and pair.agree() and pair.playing()
 
@@ -255,7 +255,7 @@ def test_a_session_left_while_another_is_chosen_lets_the_uart_go_first():
     pair, old = left_on_a_silent_cable()
     a = pair.devices[0]
     a.app.press(0, PILE_0 + 1)  # "go": linked play again
-    assert a.app.leaving is None and old.state == 0 and a.app.linked is not old
+    assert a.app.leaving is None and old.phase == CLOSED and a.app.linked is not old
     assert a.app.mode != MATCH
 
 
@@ -264,7 +264,7 @@ def test_a_match_on_one_handheld_started_while_a_left_session_waits_lets_its_uar
     a = pair.devices[0]
     a.app.players = 0  # two people at this handheld
     a.app.press(0, PILE_0 + 1)  # go
-    assert a.app.mode == MATCH and a.app.leaving is None and old.state == 0
+    assert a.app.mode == MATCH and a.app.leaving is None and old.phase == CLOSED
 
 
 def test_presses_waiting_in_the_order_when_a_snapshot_goes_are_not_keys_of_its_pause():
@@ -279,7 +279,7 @@ def test_presses_waiting_in_the_order_when_a_snapshot_goes_are_not_keys_of_its_p
     order.send_snapshot(SNAP_PAUSED, ref.ticks_ms())
     assert order.queue.waiting() == 0 and order.stale == 1
     pair.run(500)
-    assert ref.app.mode == fol.app.mode == PAUSED and not ref.app.linked.gone and pair.agree()
+    assert ref.app.mode == fol.app.mode == PAUSED and not ref.app.linked.phase == GONE and pair.agree()
 
 
 def test_a_match_that_ends_while_the_cable_is_out_ends_on_both_once_it_is_back():
@@ -315,7 +315,7 @@ def test_a_link_lost_for_four_days_stays_lost_until_the_cable_is_back():
         pair.t_us[0] += 10 * 10**6
         for d in pair.devices:
             d.step()
-        assert all(d.app.linked.lost and d.app.pause_why == "cable silent" for d in pair.devices)
+        assert all(d.app.linked.phase == LOST and d.app.pause_why == "cable silent" for d in pair.devices)
     assert pair.run_until(lambda: all(d.app.pause_why == "cable back" for d in pair.devices), 4000)
     for d in pair.devices:
         d.press(STOCK_0)

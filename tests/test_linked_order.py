@@ -11,10 +11,10 @@ from test_linked import PICO, quiet, referee_follower, set_position
 from desktop.link_model import Link as Cable
 from desktop.linked_pair import Pair
 from hardware.controls import TAKEN
+from hardware.follower import TICK_MS
 from hardware.keymaps import STOCK_0
 from hardware.link import put32
-from hardware.linked import TICK_MS
-from hardware.modes import SNAP_ON
+from hardware.modes import LOST, SNAP_ON
 from hardware.protocol import PRESS, TICK, TICK_NEXT, TICK_SIZE, TICK_TIME
 from hardware.referee import HOLD_MAX_MS
 
@@ -85,8 +85,8 @@ def test_a_press_of_the_referees_player_asks_for_the_followers_word_at_once():
     pair.run(2000)
     set_position(pair, position("2S/3S/4S/8D/5S", "2C/3C/JC/8C/5C", pile0="7S", pile1="QH", spit0="KD", spit1="KH"))
     ref, fol = referee_follower(pair)
-    ticked = fol.app.linked._tick_at
-    assert pair.run_until(lambda: fol.app.linked._tick_at != ticked, 100)
+    ticked = fol.app.linked.follower._tick_at
+    assert pair.run_until(lambda: fol.app.linked.follower._tick_at != ticked, 100)
     count = ref.app.linked.count
     ref.press(STOCK_0 + 3)  # the 8D onto the 7S
     pressed = pair.t_us[0]
@@ -149,7 +149,7 @@ def test_a_word_far_ahead_is_not_taken_up_however_old_the_last_one_is():
 
     uart.write = no_ticks
     pair.run(2000)
-    assert pair.playing() and not ref.app.linked.lost  # (pongs and acks still come: only the word is stale)
+    assert pair.playing() and not ref.app.linked.phase == LOST  # (pongs and acks still come: only the word is stale)
     dropping[0] = False
     linked = fol.app.linked
     buf = bytearray(TICK_SIZE)

@@ -65,7 +65,7 @@ def test_a_leave_in_the_countdown_reaches_the_referee():
 
     for d in pair.devices:
         choose(d)
-    assert pair.run_until(lambda: ref.app.linked.state == 2, 3000)  # (PLAYING: it dealt)
+    assert pair.run_until(lambda: ref.app.linked.phase == 2, 3000)  # (PLAYING: it dealt)
     uart_write = ref.app.linked.link.uart.write
     ref.app.linked.link.uart.write = no_snapshot
     pair.run(50)

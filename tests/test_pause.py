@@ -11,7 +11,7 @@ from engine.spit import CHOOSE, PLAY, READY, SLAP, STALEMATE, Game
 from hardware import menu, profiles
 from hardware.app import App
 from hardware.keymaps import PILE_0, STOCK_0, key_numbers
-from hardware.modes import MATCH, MENU, OVER, PAUSED
+from hardware.modes import MATCH, MENU, OVER, PAUSED, PLAYING
 from hardware.storage import SIZE_NEEDED, Store
 
 STUCK1 = "5C/5D/5H/5S/4C"
@@ -334,8 +334,9 @@ def test_the_countdown_collects_once_a_second_whatever_else_it_redraws():
     noise = [0]
 
     class Linked:
-        # (what a countdown asks of the session: its noise; it is stepped each pass)
+        # (what a countdown asks of the session: its phase, its noise; it is stepped each pass)
         medium = "cable"
+        phase = PLAYING
 
         def noise(self):
             return noise[0]

@@ -23,7 +23,7 @@ from hardware import sprites
 from hardware.app import App
 from hardware.controls import Controls
 from hardware.keymaps import PILE_0
-from hardware.modes import LINKED, MENU, OTHER_LEFT
+from hardware.modes import GONE, LINKED, MENU, OTHER_LEFT
 from hardware.over import lines as over_lines
 from hardware.screen import FLASH_MS
 
@@ -235,6 +235,19 @@ def test_the_other_player_left_is_drawn_whole_on_every_screen(rig, tmp_path):
     app.players = LINKED  # (one player a device: the words once, upright)
     app.start_match(0)
     app.step(10)
+
+    class Gone:
+        # (the linked session as the other's leave left it: its phase, what a pause asks of it)
+        phase = GONE
+        pair = None
+
+        def noise(self):
+            return 0
+
+        def step(self, game, now):
+            pass
+
+    app.linked = Gone()
     app.pause(20, OTHER_LEFT)
     app.step(30)
     image = snapshot(display, "%s-other-left" % profile["name"], tmp_path)

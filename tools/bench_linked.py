@@ -96,8 +96,8 @@ from desktop.radio_model import Air  # noqa: E402
 from engine.cards import Rng  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.keymaps import STOCK_0  # noqa: E402
-from hardware.linked import state_hash  # noqa: E402
-from hardware.modes import EV_PAUSE, MATCH, OVER, PAUSED, SNAP_ON  # noqa: E402
+from hardware.modes import EV_PAUSE, LOST, MATCH, OVER, PAUSED, SNAP_ON  # noqa: E402
+from hardware.protocol import state_hash  # noqa: E402
 
 PICO = profiles.get("pico-st7789-240")
 CARDPUTER = profiles.get("cardputer")
@@ -164,7 +164,7 @@ def one_match(args):
         real = linked.press
 
         def press(player, action, t, real=real, log=pressed[linked.seat], linked=linked):
-            if player == 0 and not linked.lost:
+            if player == 0 and not linked.phase == LOST:
                 log.append(pair.t_us[0])
             real(player, action, t)
 
@@ -176,7 +176,7 @@ def one_match(args):
             r.step()
         pair.run(1)
         la, lb = a.app.linked, b.app.linked
-        if la.count == lb.count != last and not lb.lost:
+        if la.count == lb.count != last and not lb.phase == LOST:
             last = la.count
             if state_hash(a.app.game, a.app.controls) != state_hash(b.app.game, b.app.controls):
                 unresolved += 1  # (counted again at the end if no snapshot mended it)

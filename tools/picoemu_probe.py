@@ -218,7 +218,7 @@ def probe():
             linked.divergences,
             linked.link.bad,
             linked.link.good,
-            linked.state,
+            linked.phase,
             linked.problem,
         )
     if os.getenv("SPIT_PROBE_NAMES") == "1":

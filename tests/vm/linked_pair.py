@@ -11,7 +11,7 @@ from desktop.link_model import Link as Cable
 from desktop.linked_pair import Pair, QuietScreen, Racer, Strangers
 from desktop.radio_model import Air
 from hardware import profiles
-from hardware.modes import OVER
+from hardware.modes import LOST, OVER
 
 
 def main(seed, ms, loss, profile, radio):
@@ -32,7 +32,7 @@ def main(seed, ms, loss, profile, radio):
             r.step()
         pair.run(1)
         la, lb = a.app.linked, b.app.linked
-        if la.count == lb.count and la.count != last and not lb.lost:
+        if la.count == lb.count and la.count != last and not lb.phase == LOST:
             last = la.count
             checked += 1
             if a.app.game.text() != b.app.game.text():
