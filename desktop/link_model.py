@@ -209,10 +209,15 @@ class Link:
 def frame_bytes(kind, seq, ack, session, payload):
     """A frame as hardware/link.py writes one (its header, the payload, the
     CRC): what a test or a stranger puts on the wire by hand."""
+    from hardware import protocol as P
     from hardware.link import crc16
 
-    f = bytearray(b"\xa5\x5a") + bytes((kind, seq, ack, len(payload), session)) + bytes(payload)
-    c = crc16(f, 2, len(f))
+    f = bytearray(P.FRAME_HEAD)
+    f[0], f[1] = P.FRAME_MAGIC0, P.FRAME_MAGIC1
+    f[P.FRAME_KIND], f[P.FRAME_SEQ], f[P.FRAME_ACK] = kind, seq, ack
+    f[P.FRAME_SIZE], f[P.FRAME_SESSION] = len(payload), session
+    f += bytes(payload)
+    c = crc16(f, P.FRAME_KIND, len(f))
     return bytes(f + bytes((c >> 8, c & 255)))
 
 

@@ -459,13 +459,13 @@ class Fuzzer:
 
     def __init__(self, pair, seed, every_ms=100):
         from hardware import protocol
-        from hardware.link import PAYLOAD
+        from hardware.protocol import MAX_PAYLOAD
 
         self.pair = pair
         self.rng = Rng(seed)
         self.every_us = every_ms * 1000
         self.next_us = pair.t_us[0]
-        self.payload = PAYLOAD
+        self.payload = MAX_PAYLOAD
         self.fits = protocol.fits
         self.kinds = [
             (getattr(protocol, k), getattr(protocol, k + "_SIZE", None))

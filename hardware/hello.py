@@ -20,7 +20,7 @@ except ImportError:  # CPython
 
 
 from . import forget
-from .modes import ELSEWHERE, PLAYING, SEEKING, SNAP_PAUSED, SNAP_START
+from .modes import ELSEWHERE, PLAYING, SEEKING
 from .protocol import (
     HELLO,
     HELLO_CONFIRMED,
@@ -33,6 +33,8 @@ from .protocol import (
     HELLO_SIZE,
     HELLO_STATE,
     HELLO_VERSION,
+    SNAP_PAUSED,
+    SNAP_START,
     VERSION,
 )
 from .ticks import ticks_add, ticks_aged, ticks_diff

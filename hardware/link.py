@@ -1,7 +1,8 @@
 # Frames between two linked handhelds over a UART (issue 36): each frame is
 #
-#   0xA5 0x5A  kind  seq  ack  n  session  payload (n bytes, n <= PAYLOAD)  crc_hi crc_lo
+#   0xA5 0x5A  kind  seq  ack  n  session  payload (n bytes, n <= MAX_PAYLOAD)  crc_hi crc_lo
 #
+# (hardware/protocol.py's FRAME_* say where each lies)
 # with a CRC-16 (CCITT, 0x1021, from 0xFFFF) over kind..payload. The session
 # is the number both devices agree on once they have heard each other (new
 # at every reset): a frame of another session (in flight from before a
@@ -36,19 +37,26 @@ except ImportError:  # CPython
 
 from array import array
 
-from .protocol import HELLO
+from .protocol import (
+    ACK,
+    FRAME_ACK,
+    FRAME_HEAD,
+    FRAME_KIND,
+    FRAME_MAGIC0,
+    FRAME_MAGIC1,
+    FRAME_SEQ,
+    FRAME_SESSION,
+    FRAME_SIZE,
+    HELLO,
+    MAX_PAYLOAD,
+    UNRELIABLE,
+)
 from .ticks import ticks_diff
 
-PAYLOAD = const(16)  # the longest payload
-UNRELIABLE = const(0x40)  # kinds from this one up are not acknowledged
-ACK = const(0x7F)  # a frame that only acknowledges (unreliable, no payload)
 WINDOW = const(8)  # reliable frames on their way at most
 _RESEND_MS = const(25)  # the oldest frame unacknowledged this long is sent again (a round trip is 10 to 20 ms)
 _RESEND_MAX_MS = const(200)  # the longest wait between resends
-_HEAD = const(7)  # the bytes before the payload
-_FRAME = const(PAYLOAD + _HEAD + 2)
-_MAGIC0 = const(0xA5)
-_MAGIC1 = const(0x5A)
+_FRAME = MAX_PAYLOAD + FRAME_HEAD + 2  # (a frame, whole)
 
 
 def _crc_table():
@@ -110,13 +118,13 @@ class Link:
         # is a frame's tail (the UART opened mid-frame; a 0xA5 in it is no
         # frame's start), not noise, and is skipped uncounted.
         self._tail = _FRAME
-        self._payload = bytearray(PAYLOAD)  # a received frame's payload, for on_frame
+        self._payload = bytearray(MAX_PAYLOAD)  # a received frame's payload, for on_frame
         self._tx = bytearray(_FRAME)  # a frame being written
         self._views = [
-            memoryview(self._tx)[: _HEAD + 2 + n] for n in range(PAYLOAD + 1)
+            memoryview(self._tx)[: FRAME_HEAD + 2 + n] for n in range(MAX_PAYLOAD + 1)
         ]  # (a slice a pass would allocate)
         # The reliable frames on their way: WINDOW slots of kind, n, payload.
-        self._out = bytearray(WINDOW * (PAYLOAD + 2))
+        self._out = bytearray(WINDOW * (MAX_PAYLOAD + 2))
         self._out_seq = 0  # the sequence number of the oldest unacknowledged frame
         self._out_n = 0  # frames in the window
         self._sent_at = 0  # when the oldest was last sent
@@ -172,7 +180,7 @@ class Link:
             return True
         if self._out_n >= WINDOW:
             return False
-        slot = ((self._out_seq + self._out_n) % WINDOW) * (PAYLOAD + 2)
+        slot = ((self._out_seq + self._out_n) % WINDOW) * (MAX_PAYLOAD + 2)
         out = self._out
         out[slot] = kind
         out[slot + 1] = n
@@ -190,18 +198,18 @@ class Link:
 
     def _write(self, kind, seq, src, start, n):
         f = self._tx
-        f[0] = _MAGIC0
-        f[1] = _MAGIC1
-        f[2] = kind
-        f[3] = seq
-        f[4] = self._in_seq
-        f[5] = n
-        f[6] = 0 if kind == HELLO else self.session
+        f[0] = FRAME_MAGIC0
+        f[1] = FRAME_MAGIC1
+        f[FRAME_KIND] = kind
+        f[FRAME_SEQ] = seq
+        f[FRAME_ACK] = self._in_seq
+        f[FRAME_SIZE] = n
+        f[FRAME_SESSION] = 0 if kind == HELLO else self.session
         for i in range(n):
-            f[_HEAD + i] = src[start + i]
-        c = crc16(f, 2, _HEAD + n)
-        f[_HEAD + n] = c >> 8
-        f[_HEAD + 1 + n] = c & 255
+            f[FRAME_HEAD + i] = src[start + i]
+        c = crc16(f, FRAME_KIND, FRAME_HEAD + n)
+        f[FRAME_HEAD + n] = c >> 8
+        f[FRAME_HEAD + 1 + n] = c & 255
         self._ack_due = False
         self.uart.write(self._views[n])
 
@@ -232,7 +240,7 @@ class Link:
         self._wait = min(2 * self._wait, _RESEND_MAX_MS)  # (no word since the last: it may be busy)
         for k in range(self._out_n):
             seq = (self._out_seq + k) & 255
-            slot = (seq % WINDOW) * (PAYLOAD + 2)
+            slot = (seq % WINDOW) * (MAX_PAYLOAD + 2)
             self._write(self._out[slot], seq, self._out, slot + 2, self._out[slot + 1])
             self.resent += 1
 
@@ -251,14 +259,20 @@ class Link:
         i = start
         while i < n:
             b = rx[i]
-            if got == 0 and b == _MAGIC0 and i + _HEAD + 2 <= n and rx[i + 1] == _MAGIC1:
-                size = rx[i + 5]
-                end = i + _HEAD + 2 + size
-                if size <= PAYLOAD and end <= n and crc16(rx, i + 2, end - 2) == (rx[end - 2] << 8 | rx[end - 1]):
+            if got == 0 and b == FRAME_MAGIC0 and i + FRAME_HEAD + 2 <= n and rx[i + 1] == FRAME_MAGIC1:
+                size = rx[i + FRAME_SIZE]
+                end = i + FRAME_HEAD + 2 + size
+                if (
+                    size <= MAX_PAYLOAD
+                    and end <= n
+                    and crc16(rx, i + FRAME_KIND, end - 2) == (rx[end - 2] << 8 | rx[end - 1])
+                ):
                     p = self._payload
                     for k in range(size):
-                        p[k] = rx[i + _HEAD + k]
-                    self._frame_in(rx[i + 2], rx[i + 3], rx[i + 4], size, rx[i + 6], now)
+                        p[k] = rx[i + FRAME_HEAD + k]
+                    self._frame_in(
+                        rx[i + FRAME_KIND], rx[i + FRAME_SEQ], rx[i + FRAME_ACK], size, rx[i + FRAME_SESSION], now
+                    )
                     tail = 0
                     i = end
                     if self.delivered:
@@ -270,7 +284,7 @@ class Link:
             if got >= 2:
                 f[got] = b
                 got += 1
-                if got >= 6 and (got >= _HEAD + 2 + f[5] or f[5] > PAYLOAD):
+                if got >= FRAME_SIZE + 1 and (got >= FRAME_HEAD + 2 + f[FRAME_SIZE] or f[FRAME_SIZE] > MAX_PAYLOAD):
                     self._got = got
                     self._tail = tail
                     self._parse(now)
@@ -281,17 +295,17 @@ class Link:
                         self._n = n
                         break
             elif got == 0:
-                if b == _MAGIC0:
+                if b == FRAME_MAGIC0:
                     f[0] = b
                     got = 1
                 elif tail:
                     tail -= 1
                 else:
                     self.bad += 1
-            elif b == _MAGIC1:
+            elif b == FRAME_MAGIC1:
                 f[1] = b
                 got = 2
-            elif b != _MAGIC0:
+            elif b != FRAME_MAGIC0:
                 got = 0
                 if tail:
                     tail -= 1
@@ -307,25 +321,25 @@ class Link:
         # again: the next frame's start may be in it (a frame one byte short
         # took the next frame's first bytes to make up its length).
         f = self._frame
-        while self._got >= 6:
+        while self._got >= FRAME_SIZE + 1:
             got = self._got
-            n = f[5]
-            if n > PAYLOAD:
+            n = f[FRAME_SIZE]
+            if n > MAX_PAYLOAD:
                 self._slip()
                 continue
-            size = _HEAD + 2 + n
+            size = FRAME_HEAD + 2 + n
             if got < size:
                 return
-            if crc16(f, 2, _HEAD + n) != (f[_HEAD + n] << 8 | f[_HEAD + 1 + n]):
+            if crc16(f, FRAME_KIND, FRAME_HEAD + n) != (f[FRAME_HEAD + n] << 8 | f[FRAME_HEAD + 1 + n]):
                 self._slip()
                 continue
-            kind = f[2]
-            seq = f[3]
-            ack = f[4]
-            session = f[6]
+            kind = f[FRAME_KIND]
+            seq = f[FRAME_SEQ]
+            ack = f[FRAME_ACK]
+            session = f[FRAME_SESSION]
             p = self._payload
             for i in range(n):
-                p[i] = f[_HEAD + i]
+                p[i] = f[FRAME_HEAD + i]
             for i in range(size, got):  # (bytes read past it, after a slip: the next frame's)
                 f[i - size] = f[i]
             self._got = got - size
@@ -336,7 +350,7 @@ class Link:
         f = self._frame
         got = self._got
         k = 1
-        while k < got and not (f[k] == _MAGIC0 and (k + 1 == got or f[k + 1] == _MAGIC1)):
+        while k < got and not (f[k] == FRAME_MAGIC0 and (k + 1 == got or f[k + 1] == FRAME_MAGIC1)):
             k += 1
         if self._tail:
             self._tail = self._tail - k if self._tail > k else 0

@@ -22,7 +22,7 @@ except ImportError:  # CPython
 
 
 from . import forget
-from .link import UNRELIABLE, Link
+from .link import Link
 from .modes import (
     AWAITING,
     CLOSED,
@@ -41,9 +41,8 @@ from .modes import (
     PAUSED,
     PLAYING,
     SEEKING,
-    SNAP_PAUSED,
 )
-from .protocol import ALIVE, BYE, HELLO, TICK, fits, state_hash
+from .protocol import ALIVE, BYE, HELLO, SNAP_PAUSED, TICK, UNRELIABLE, fits, state_hash
 from .ticks import ticks_aged, ticks_diff
 
 try:  # (for the type checker only: the board has no typing module)

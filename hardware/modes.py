@@ -42,10 +42,6 @@ GONE = 6  # the other player left: this device offers the menu
 LEAVING = 7  # this player left: the link kept open until the other has heard
 OTHER_LEFT = "the other player left"  # a linked pause's cause: only the menu is offered
 OTHER_GAME = "other's game"  # a linked pause's cause: the other is in its lobby, another game chosen
-# How a linked device takes up the referee's position (hardware/snapshot.py).
-SNAP_START = 0  # a new match: the countdown
-SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause
-SNAP_ON = 2  # the positions differed: play on from the referee's
 # Each game's menu options: (label, value names, rule flag).
 OPTIONS = (
     (

@@ -25,7 +25,7 @@ except ImportError:  # CPython
 from . import forget
 from .clock_sync import ClockSync
 from .link import get32, put32
-from .modes import EV_FOLLOW, EV_PAUSE, LOST, MATCH, OVER, PLAYING, SNAP_ON, SNAP_PAUSED
+from .modes import EV_FOLLOW, EV_PAUSE, LOST, MATCH, OVER, PLAYING
 from .protocol import (
     ASK,
     ASK_SIZE,
@@ -48,6 +48,8 @@ from .protocol import (
     PRESS_SEEN,
     PRESS_TAKEN,
     PRESS_TIME,
+    SNAP_ON,
+    SNAP_PAUSED,
     TICK,
     TICK_NEXT,
     TICK_TIME,

@@ -1,8 +1,7 @@
-# Linked play's protocol in one place: the frame kinds two handhelds send
-# each other and where each field lies in a frame's payload. The link
-# (hardware/link.py: the framing, its UNRELIABLE, ACK and PAYLOAD) delivers
-# kinds below UNRELIABLE once each and in order, and the others when they
-# arrive whole; no payload is longer than PAYLOAD. Both devices must speak the same
+# Linked play's protocol in one place: a frame's header, the frame kinds two
+# handhelds send each other, and where each field lies in a payload. The link
+# (hardware/link.py) delivers kinds below UNRELIABLE once each and in order,
+# and the others when they arrive whole. Both devices must speak the same
 # VERSION (the hellos compare it). Multi-byte numbers are little-endian; a
 # time is a ticks_ms value (4 bytes: hardware/link.py's put32, get32); a
 # position's hash is state_hash's, 24 bits. The modules that send and read frames
@@ -10,9 +9,22 @@
 # forgets this module.
 
 from .keymaps import NEXT, PILE_0
-from .modes import EV_FOLLOW, EV_LET_GO, EV_PAUSE, GO_ON, LEAVE, PLAYING, SEEKING, SNAP_ON
+from .modes import EV_FOLLOW, EV_LET_GO, EV_PAUSE, GO_ON, LEAVE, PLAYING, SEEKING
 
 VERSION = 5  # the protocol's (hardware/hello.py: both devices must speak the same)
+
+# -- a frame: 0xA5 0x5A kind seq ack n session, the payload (n bytes), a CRC-16 over kind..payload --
+FRAME_MAGIC0 = 0xA5
+FRAME_MAGIC1 = 0x5A
+FRAME_KIND = 2
+FRAME_SEQ = 3  # a reliable frame's number
+FRAME_ACK = 4  # the last number received in order
+FRAME_SIZE = 5  # the payload's length
+FRAME_SESSION = 6  # the session's number (0: a hello's)
+FRAME_HEAD = 7  # the bytes before the payload
+MAX_PAYLOAD = 16
+UNRELIABLE = 0x40  # kinds from this one up are not acknowledged
+ACK = 0x7F  # a frame that only acknowledges (no payload)
 
 # -- reliable: delivered once each, in order --
 EVENT = 0x01  # referee to follower: one event of the order
@@ -30,7 +42,10 @@ PRESS_SEEN = 6  # the order's number it had applied (2): a press made before a s
 PRESS_SIZE = 8
 
 SNAP = 0x03  # referee to follower: a snapshot's first frame (hardware/snapshot.py)
-SNAP_HOW = 0  # SNAP_START, SNAP_PAUSED, SNAP_ON (hardware/modes.py)
+SNAP_HOW = 0  # how the follower takes it up:
+SNAP_START = 0  # a new match: the countdown
+SNAP_PAUSED = 1  # the link came back, or a device restarted: the pause
+SNAP_ON = 2  # the positions differed: play on from the referee's
 SNAP_SEAT = 1  # the follower's seat
 SNAP_COUNT = 2  # the order's number it is at (2)
 SNAP_LENGTH = 4  # the position line's length (2)
@@ -51,7 +66,7 @@ BYE = 0x06  # either way: this device's player left the match (no payload)
 ALIVE = 0x07  # either way, when nothing else reliable is on its way: an acknowledgement
 # is asked for, so a device that hears the other but is not heard finds out (no payload)
 
-# -- unreliable (from hardware/link.py's UNRELIABLE up): delivered when they arrive whole --
+# -- unreliable (from UNRELIABLE up): delivered when they arrive whole --
 HELLO = 0x41  # both, finding each other (hardware/hello.py)
 HELLO_VERSION = 0
 HELLO_KIND = 1  # the game

@@ -8,9 +8,9 @@
 from engine.spit import GAME_OVER, PLAY
 
 from . import forget
-from .link import PAYLOAD
-from .modes import GO_ON, LOBBY, OVER, PAUSED, SNAP_ON, SNAP_START
+from .modes import GO_ON, LOBBY, OVER, PAUSED
 from .protocol import (
+    MAX_PAYLOAD,
     MORE,
     SNAP,
     SNAP_COUNT,
@@ -19,7 +19,9 @@ from .protocol import (
     SNAP_LINE,
     SNAP_MAX,
     SNAP_NUMBER,
+    SNAP_ON,
     SNAP_SEAT,
+    SNAP_START,
 )
 
 forget("hardware.protocol")  # (its numbers are ours now)
@@ -47,7 +49,7 @@ class Snapshot:
         self._n = 0  # its bytes received
         self._len = -1  # its length (-1: no line coming)
         self._out = -1  # its bytes queued (the referee), or -1: none on its way
-        self._buf = bytearray(PAYLOAD)
+        self._buf = bytearray(MAX_PAYLOAD)
 
     # -- the referee's --
 
@@ -87,13 +89,13 @@ class Snapshot:
                 buf[SNAP_LENGTH] = n & 255
                 buf[SNAP_LENGTH + 1] = n >> 8
                 buf[SNAP_NUMBER] = self.number & 255
-                k = min(PAYLOAD - SNAP_LINE, n)
+                k = min(MAX_PAYLOAD - SNAP_LINE, n)
                 for i in range(k):
                     buf[SNAP_LINE + i] = text[i]
                 if not linked.link.send(SNAP, buf, SNAP_LINE + k, now):
                     return False
             else:
-                k = min(PAYLOAD - _MORE_LINE, n - at)
+                k = min(MAX_PAYLOAD - _MORE_LINE, n - at)
                 buf[_MORE_NUMBER] = self.number & 255
                 buf[_MORE_AT] = at & 255
                 buf[_MORE_AT + 1] = at >> 8

@@ -11,7 +11,9 @@ from test_vm import run_vm
 from desktop.link_model import Link as Cable
 from desktop.link_model import Uart
 from engine.cards import Rng
-from hardware.link import ACK, PAYLOAD, UNRELIABLE, WINDOW, Link, crc16
+from hardware.link import WINDOW, Link, crc16
+from hardware.protocol import ACK, UNRELIABLE
+from hardware.protocol import MAX_PAYLOAD as PAYLOAD
 
 F4 = 7 + 4 + 2  # a frame of 4 bytes' payload: its header, the payload, the CRC
 

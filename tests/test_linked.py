@@ -18,8 +18,8 @@ from hardware import profiles
 from hardware.controls import NOTHING_CHOSEN
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
-from hardware.modes import LINKED, LOBBY, LOST, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON
-from hardware.protocol import ASK
+from hardware.modes import LINKED, LOBBY, LOST, MATCH, MENU, OTHER_LEFT, OVER, PAUSED
+from hardware.protocol import ASK, SNAP_ON
 from hardware.screen import FLASH_MS, Screen
 from hardware.sprites import GLYPH_CROSS
 from hardware.ticks import ticks_add

@@ -27,7 +27,8 @@ from engine.spit import GAME_OVER
 from hardware import keymaps, link, modes, protocol
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LEAVE_MS, LOST_MS
-from hardware.modes import CLOSED, GONE, LOST, MATCH, MENU, OTHER_LEFT, OVER, PAUSED, SNAP_ON, SNAP_PAUSED
+from hardware.modes import CLOSED, GONE, LOST, MATCH, MENU, OTHER_LEFT, OVER, PAUSED
+from hardware.protocol import SNAP_ON, SNAP_PAUSED
 
 US = 1000  # a ms in the model's microseconds
 
@@ -205,14 +206,13 @@ def test_the_protocols_frame_kinds_are_unique_and_fit_the_link():
     taken = set(vars(modes)) | set(vars(keymaps))  # (what it imports to check the order's actions)
     kinds = {name: v for name, v in vars(protocol).items() if name.isupper() and "_" not in name and name not in taken}
     kinds.pop("VERSION")
-    assert sorted(kinds) == sorted(
-        ["EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE", "HELLO", "PING", "PONG", "TICK", "HASH", "WANT"]
-    )
-    assert len(set(kinds.values())) == len(kinds) and link.ACK not in kinds.values()
-    reliable = ("EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE")
-    assert all((kinds[k] < link.UNRELIABLE) == (k in reliable) for k in kinds)
+    kinds.pop("UNRELIABLE")  # (where the unreliable kinds begin)
+    reliable = ["EVENT", "PRESS", "SNAP", "MORE", "ASK", "BYE", "ALIVE"]
+    assert sorted(kinds) == sorted(reliable + ["ACK", "HELLO", "PING", "PONG", "TICK", "HASH", "WANT"])
+    assert len(set(kinds.values())) == len(kinds)
+    assert all((kinds[k] < protocol.UNRELIABLE) == (k in reliable) for k in kinds)
     sizes = [v for name, v in vars(protocol).items() if name.endswith("_SIZE")]
-    assert sizes and max(sizes) <= link.PAYLOAD
+    assert sizes and max(sizes) <= protocol.MAX_PAYLOAD
 
 
 def harsh_match(seed):
@@ -355,7 +355,7 @@ def test_a_press_while_the_referees_position_is_awaited_is_refused_on_the_screen
     holding = [True]
 
     def no_snapshot(buf):
-        if holding[0] and buf[2] in (protocol.SNAP, protocol.MORE):
+        if holding[0] and buf[protocol.FRAME_KIND] in (protocol.SNAP, protocol.MORE):
             return len(buf)
         return write(buf)
 
@@ -384,6 +384,7 @@ def test_the_docs_frame_table_names_every_kind_with_its_number():
     taken = set(vars(modes)) | set(vars(keymaps))
     kinds = {name: v for name, v in vars(protocol).items() if name.isupper() and "_" not in name and name not in taken}
     kinds.pop("VERSION")
+    kinds.pop("UNRELIABLE")
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "linked.md")) as f:
         doc = f.read()
     found = re.findall(r"([A-Z]+) (0x[0-9A-F]{2})", doc.split("## Frames")[1])
@@ -402,7 +403,7 @@ def test_a_snapshot_whose_line_is_no_position_is_asked_for_again():
     spoiled = []
 
     def spoil(buf):
-        if buf[2] == protocol.SNAP and not spoiled:
+        if buf[protocol.FRAME_KIND] == protocol.SNAP and not spoiled:
             spoiled.append(True)
             b = bytearray(buf)
             head = 7 + protocol.SNAP_LINE

@@ -14,8 +14,8 @@ from hardware.controls import TAKEN
 from hardware.follower import TICK_MS
 from hardware.keymaps import STOCK_0
 from hardware.link import put32
-from hardware.modes import LOST, SNAP_ON
-from hardware.protocol import PRESS, TICK, TICK_NEXT, TICK_SIZE, TICK_TIME
+from hardware.modes import LOST
+from hardware.protocol import FRAME_KIND, PRESS, SNAP_ON, TICK, TICK_NEXT, TICK_SIZE, TICK_TIME
 from hardware.referee import HOLD_MAX_MS
 
 
@@ -58,7 +58,7 @@ def test_an_earlier_press_lost_on_the_cable_again_and_again_still_wins():
     lost = []
 
     def lossy(buf):
-        if buf[2] == PRESS and len(lost) < 4:
+        if buf[FRAME_KIND] == PRESS and len(lost) < 4:
             lost.append(pair.t_us[0])
             return len(buf)
         return write(buf)
@@ -143,7 +143,7 @@ def test_a_word_far_ahead_is_not_taken_up_however_old_the_last_one_is():
     dropping = [True]
 
     def no_ticks(buf):
-        if dropping[0] and buf[2] == TICK:
+        if dropping[0] and buf[FRAME_KIND] == TICK:
             return len(buf)
         return write(buf)
 

@@ -14,7 +14,7 @@ from desktop.linked_pair import Churn, Pair
 from hardware.keymaps import PILE_0, STOCK_0
 from hardware.linked import LOST_MS
 from hardware.modes import LINKED, LOBBY, MENU, OTHER_GAME, OTHER_LEFT, PAUSED
-from hardware.protocol import MORE, SNAP
+from hardware.protocol import FRAME_KIND, MORE, SNAP
 
 US = 1000
 _GO = PILE_0 + 1
@@ -59,7 +59,7 @@ def test_a_leave_in_the_countdown_reaches_the_referee():
     dropping = [True]
 
     def no_snapshot(buf):
-        if dropping[0] and buf[2] in (SNAP, MORE):
+        if dropping[0] and buf[FRAME_KIND] in (SNAP, MORE):
             return len(buf)
         return uart_write(buf)
 

@@ -37,7 +37,9 @@ from engine.cards import Rng  # noqa: E402
 from hardware.buttons import DEBOUNCE_SCANS, SCAN_INTERVAL  # noqa: E402
 from hardware.clock_sync import FAST_MS, SLOW_MS, ClockSync  # noqa: E402
 from hardware.follower import TICK_MS  # noqa: E402
-from hardware.link import PAYLOAD, UNRELIABLE, Link, get32, put32  # noqa: E402
+from hardware.link import Link, get32, put32  # noqa: E402
+from hardware.protocol import MAX_PAYLOAD as PAYLOAD  # noqa: E402
+from hardware.protocol import UNRELIABLE  # noqa: E402
 from hardware.referee import HOLD_MAX_MS, Referee  # noqa: E402
 from hardware.ticks import ticks_add, ticks_diff  # noqa: E402
 

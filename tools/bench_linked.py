@@ -96,8 +96,8 @@ from desktop.radio_model import Air  # noqa: E402
 from engine.cards import Rng  # noqa: E402
 from hardware import profiles  # noqa: E402
 from hardware.keymaps import STOCK_0  # noqa: E402
-from hardware.modes import EV_PAUSE, LOST, MATCH, OVER, PAUSED, SNAP_ON  # noqa: E402
-from hardware.protocol import state_hash  # noqa: E402
+from hardware.modes import EV_PAUSE, LOST, MATCH, OVER, PAUSED  # noqa: E402
+from hardware.protocol import SNAP_ON, state_hash  # noqa: E402
 
 PICO = profiles.get("pico-st7789-240")
 CARDPUTER = profiles.get("cardputer")
