@@ -42,6 +42,8 @@ def start(on_board, open_io, setting, hold, name="settings.toml"):
         import gc
 
         gc.collect()
+        if on_board:
+            heap_start(setting, gc)
         from .app import App
         from .screen import Screen
 
@@ -60,6 +62,22 @@ def start(on_board, open_io, setting, hold, name="settings.toml"):
     except ImportError as e:
         fail("a library is missing (%s). On a board: make flash. On a desktop: make install." % e, on_board, hold, io)
     return io, app
+
+
+def heap_start(setting, gc):
+    # A CIRCUITPY_HEAP_START_SIZE larger than the board has is dropped by the
+    # firmware without a word: the heap then grows in areas, which can free a
+    # live object (docs/firmware.md). Said on the console.
+    wanted = setting("CIRCUITPY_HEAP_START_SIZE")
+    try:
+        wanted = int(wanted or 0)
+    except ValueError:
+        wanted = 0
+    heap = gc.mem_free() + gc.mem_alloc()
+    if heap < wanted * 9 // 10:
+        print("CIRCUITPY_HEAP_START_SIZE = %d is more than this board has: the heap is %d B" % (wanted, heap))
+        return False
+    return True
 
 
 def unreadable(name, on_board):

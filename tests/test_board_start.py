@@ -54,3 +54,28 @@ def test_a_settings_line_circuitpython_cannot_read_is_named_on_the_screen(drives
     assert "settings.toml: " + line.split("=")[0].strip() in out
     screen = [t for t in out.splitlines() if t.startswith("screen ")]
     assert len(screen) == 1 and line.split("=")[0].strip() in screen[0] and says.split()[-1] in screen[-1], out
+
+
+def test_a_heap_start_size_the_firmware_dropped_is_said_on_the_console(capsys):
+    # CircuitPython drops a CIRCUITPY_HEAP_START_SIZE larger than the board's
+    # memory without a word (the heap then grows in areas: docs/firmware.md).
+    from hardware.launch import heap_start
+
+    class Gc:
+        def __init__(self, total):
+            self.total = total
+
+        def mem_free(self):
+            return self.total - 4000
+
+        def mem_alloc(self):
+            return 4000
+
+    settings = {"CIRCUITPY_HEAP_START_SIZE": 168000}
+    assert heap_start(settings.get, Gc(163208))  # (one area of 0.97 of it: taken)
+    assert heap_start({}.get, Gc(170768))  # (none asked for)
+    assert capsys.readouterr().out == ""
+    settings["CIRCUITPY_HEAP_START_SIZE"] = 400000
+    assert not heap_start(settings.get, Gc(170768))
+    out = capsys.readouterr().out
+    assert "CIRCUITPY_HEAP_START_SIZE = 400000 is more than this board has: the heap is 170768 B" in out
