@@ -262,8 +262,8 @@ class Linked:
     def keys_read(self, now):
         # This pass's keys are read (in a match): every press stamped before now
         # is in. The referee lets go what that makes due; the follower ticks.
-        if self.phase != PLAYING:
-            return
+        if self.phase != PLAYING and self.phase != AWAITING:
+            return  # (a follower awaiting the position still says its presses are all sent)
         if self.is_referee:
             self.order.release(now, now)
         elif self.follower is not None:
