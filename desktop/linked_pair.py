@@ -488,6 +488,7 @@ class Fuzzer:
         self.sent = 0
         self.unfit = 0
         self.on = True
+        self.targets = []  # every session it sent to (one may end before anybody else sees it)
 
     def step(self):
         t = self.pair.t_us[0]
@@ -500,6 +501,8 @@ class Fuzzer:
         if linked is None:
             return  # (nothing listens: the device is in its menu)
         link = linked.link
+        if linked not in self.targets:
+            self.targets.append(linked)
         kind, size = self.kinds[r.below(len(self.kinds))]
         if r.below(8) == 0:
             kind = r.below(256)
@@ -807,4 +810,5 @@ def fuzzed_match(profile, seed):
     fuzz.on = False
     pair.run(5000)
     watch()
+    sessions += [s for s in fuzz.targets if s not in sessions]
     return started, pair, fuzz, sessions
