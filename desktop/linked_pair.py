@@ -544,7 +544,6 @@ class Churn:
         self.acts = {"leave": 0, "again": 0, "restart": 0, "pull": 0, "on": 0}
         self.calming = False
         self.hands_off = False
-        self.off = [False, False]  # the handheld was switched off and on, and has not heard the other since
         self.sessions = []  # every linked session seen (its counts)
         self.wrong = []  # sessions in which a player was in a match of the other game
         self.log = []  # (ms, device, what), each act
@@ -596,8 +595,6 @@ class Churn:
             linked = d.app.linked
             if linked is not None and linked not in self.sessions:
                 self.sessions.append(linked)
-            if linked is not None and linked.link.session:
-                self.off[i] = False  # (it has heard the other since it was switched on)
             game = d.app.game
             if (
                 linked is not None
@@ -625,7 +622,6 @@ class Churn:
             if roll < 6:
                 d.restart(self.nonce())
                 self.chose[i] = None
-                self.off[i] = True
                 self._did(i, "restart")
             elif mode == MENU:
                 self.choose(i)
@@ -684,21 +680,23 @@ class Churn:
 
     def ended(self):
         """How the two ended: "match" (both in the same match, positions
-        equal), "out" (neither in a linked match), "alone" (one in a match
-        it cannot know the other left: that handheld was switched off and on,
-        and has not heard it since: its menu does not listen), or what
-        strands them."""
+        equal), "out" (neither in a linked match: a handheld whose screen
+        says the other left is out too), "alone" (one in a match with the
+        link lost, the other in its menu, which does not listen: switched off
+        and on, or left while the cable was out, so nothing could tell the
+        first), or what strands them."""
         a, b = (d.app for d in self.pair.devices)
-        in_a = a.linked is not None and a.mode in (MATCH, PAUSED, OVER)
-        in_b = b.linked is not None and b.mode in (MATCH, PAUSED, OVER)
+        in_a = a.linked is not None and a.mode in (MATCH, PAUSED, OVER) and a.linked.phase != GONE
+        in_b = b.linked is not None and b.mode in (MATCH, PAUSED, OVER) and b.linked.phase != GONE
         if in_a and in_b:
             if a.linked.phase == LOST and b.linked.phase == LOST:
                 return "both paused, the link out"  # (an outage at the end: the position comes when it is back)
             return "match" if self.pair.agree() else "positions differ"
         if in_a or in_b:
-            if self.off[1 if in_a else 0] and (b if in_a else a).mode == MENU:
-                return "alone"  # (the other was switched off and on: nothing in its menu listens)
-            return "one in a match (%s)" % (a.pause_why if in_a else b.pause_why)
+            one, other = (a, b) if in_a else (b, a)
+            if one.linked.phase == LOST and other.mode == MENU and other.linked is None and other.leaving is None:
+                return "alone"
+            return "one in a match (%s)" % one.pause_why
         if a.mode == LOBBY and b.mode == LOBBY and not (a.linked and a.linked.problem or b.linked and b.linked.problem):
             return "both looking"
         return "out"
