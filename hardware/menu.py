@@ -211,6 +211,8 @@ class Menu:
             else:
                 action = PILE_0 + 1 if action == PILE_0 + 1 or action == NEXT else PILE_0
         choices = self.items()
+        if self.item >= len(choices):
+            self.item = 0  # (the lines changed under the cursor: a saved match gone, say)
         item = choices[self.item]
         if action != PILE_0 or (item != _SOUND and item != _LIGHTS):  # (those sound once set, below)
             app.feedback.event(MENU_SOUND, player, app.controls.now)

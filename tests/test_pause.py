@@ -396,3 +396,13 @@ def test_a_pause_left_for_days_goes_on_and_the_computer_plays(days):
     assert rig.app.mode == MATCH
     rig.run(3000)
     assert g.text() != before
+
+
+def test_a_key_in_the_menu_after_its_lines_changed_under_the_cursor_raises_nothing():
+    # The resume line comes and goes (with linked play, a saved match
+    # dropped): the cursor on a line that is no longer there starts at the top.
+    rig = Rig()
+    count = len(rig.app.scene.items())
+    rig.app.scene.item = count  # (one past the last line)
+    rig.press(0, STOCK_0 + 1)  # down
+    assert rig.app.mode == MENU and rig.app.scene.item == 1
