@@ -69,6 +69,8 @@ def heap_start(setting, gc):
     # firmware without a word: the heap then grows in areas, which can free a
     # live object (docs/firmware.md). Said on the console.
     wanted = setting("CIRCUITPY_HEAP_START_SIZE")
+    if not hasattr(gc, "mem_free"):
+        return True  # (CPython running the board's path: no such heap)
     try:
         wanted = int(wanted or 0)
     except ValueError:
