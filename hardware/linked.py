@@ -297,13 +297,14 @@ class Linked:
         # The link is back: the referee's position, in the pause, for both (the
         # follower asks too: one is sent once); a match over's too (the last
         # event may be missing). A device in its lobby gets it once it joins.
+        joining = self.hello is not None and self.hello.rejoin
         if self.is_referee:
             self.to(PLAYING, now)
-            if not (self.hello is not None and self.hello.rejoin) and not self.order.sent_since(self._lost_at):
+            if not joining and not self.order.sent_since(self._lost_at):
                 self.order.send_snapshot(SNAP_PAUSED, now)
             return
         self.to(AWAITING, now)  # (what comes after it, the snapshot says)
-        if self.app.mode != OVER and not (self.hello is not None and self.hello.rejoin) and self.follower is not None:
+        if self.app.mode != OVER and not joining and self.follower is not None:
             self.follower.ask(0, now)
 
     def restart_link(self):
