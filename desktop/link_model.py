@@ -1,5 +1,5 @@
 # A cable between two handhelds in simulated time, for the linked-play tests
-# and the bench (issue 36; the board never loads it). Each direction is a
+# and the bench (the board never loads it). Each direction is a
 # UART's first-in-first-out stream of bytes: a byte takes the baud rate's byte
 # time on the wire (10 bits: start, 8 data, stop), and reaches the other side
 # after a one-way delay with jitter (what the two programs' polling adds),

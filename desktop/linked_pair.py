@@ -1,5 +1,5 @@
-# Two handhelds linked by a cable, in one process and one simulated time
-# (issue 36): each the board's App with its own clock (offset and drift,
+# Two handhelds linked by a cable, in one process and one simulated time:
+# each the board's App with its own clock (offset and drift,
 # desktop/link_model.py), its own keypad stand-in and its own screen (a real
 # Screen on a headless display, or a Quiet one that draws nothing, for the
 # bench's thousands of matches), their UARTs the two ends of a modelled

@@ -66,7 +66,7 @@ def _replay_ms(word):
 
 
 def read_link(path):
-    """A linked device's replay (issue 36): the number its session drew (its
+    """A linked device's replay: the number its session drew (its
     nonce line), or None when the recording was not linked, and the bytes
     the cable brought, as a sorted list of (ms, bytes) from its
     'MS link HEX' lines."""

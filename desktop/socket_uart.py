@@ -1,4 +1,4 @@
-# The cable between two desktop windows (issue 36): busio.UART's surface
+# The cable between two desktop windows: busio.UART's surface
 # (write; readinto and read that never wait, None when nothing came;
 # in_waiting; deinit) over a loopback TCP socket. Both windows are started
 # alike (make linked: SPIT_LINK=port); the first to open the link listens on

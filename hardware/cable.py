@@ -1,4 +1,4 @@
-# Linked play's cable (issue 36): the UART on the profile's link pins, made
+# Linked play's cable: the UART on the profile's link pins, made
 # when a linked match is chosen (and let go in the menu). board_setup makes a
 # Cable when SPIT_LINK is set, and the App calls it (its open_link) as it
 # calls the desktop's socket opener. A module of its own: a board without a

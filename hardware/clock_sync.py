@@ -1,4 +1,4 @@
-# One clock for two linked devices (issue 36): how far the other device's
+# One clock for two linked devices: how far the other device's
 # ticks_ms is from ours, and how fast it drifts, from pings. A ping carries
 # NTP's four timestamps: t1 we send, t2 they receive, t3 they answer, t4 we
 # receive (each in its own device's ticks_ms). Its round trip is

@@ -1,4 +1,4 @@
-# Finding each other on the cable (issue 36): the hellos of linked play.
+# Finding each other on the cable: the hellos of linked play.
 # Loaded while the lobby looks for the other handheld, and in a match only
 # when a hello comes (the other device restarted); forgotten once the match
 # starts, or the other device has joined it again (hardware/linked.py).

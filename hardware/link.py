@@ -1,4 +1,4 @@
-# Frames between two linked handhelds over a UART (issue 36): each frame is
+# Frames between two linked handhelds over a UART: each frame is
 #
 #   0xA5 0x5A  kind  seq  ack  n  session  payload (n bytes, n <= MAX_PAYLOAD)  crc_hi crc_lo
 #

@@ -1,4 +1,4 @@
-# One order of presses for two linked devices (issue 36). One device is the
+# One order of presses for two linked devices. One device is the
 # referee: both players' presses come to it stamped with the time each
 # device's keypad saw them, the other device's converted to the referee's
 # clock (hardware/clock_sync.py), and it lets a press go, in the order of the

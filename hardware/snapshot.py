@@ -1,4 +1,4 @@
-# A snapshot of linked play (issue 36): the referee's position as a line of
+# A snapshot of linked play: the referee's position as a line of
 # the notation, sent to the follower a frame's worth at a time, and taken up
 # by both: a new match (the countdown), the cable back or a device restarted
 # (the pause), or the positions mended after a divergence (play on). Loaded

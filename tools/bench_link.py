@@ -1,4 +1,4 @@
-"""Link benchmark (issue 36): the figures of the parts of linked play built
+"""Link benchmark: the figures of the parts of linked play built
 so far, on the link model (desktop/link_model.py) in simulated time.
 
     python tools/bench_link.py [--seeds 1000]

@@ -1,4 +1,4 @@
-"""Linked play's benchmark (issue 36): two handhelds' Apps, each with its own
+"""Linked play's benchmark: two handhelds' Apps, each with its own
 clock, joined by the modelled cable (one way 5 +- 3 ms; desktop/link_model.py),
 in simulated time (desktop/linked_pair.py), each played by a quick person
 (Racer: a legal move every 120 to 400 ms, now and then a stray key).

@@ -23,7 +23,7 @@
 // Times are ms of emulated time since reset. The emulator runs as fast as it
 // can; idle time (the core waiting for an interrupt) costs no wall time.
 //
-// Two linked handhelds (issue 36): a JOB with "devices", a list of two such
+// Two linked handhelds: a JOB with "devices", a list of two such
 // jobs, runs two Picos in one process, in lockstep (each stepped to the same
 // emulated time, SLICE_NS at a time), each UART's TX wired to the other's RX
 // (job.link.uart): a byte reaches the other chip its time on the wire later

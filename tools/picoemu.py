@@ -425,7 +425,7 @@ def _run(job, work):
 
 
 def emulate_pair(profile_name, replays, settings=None, until_ms=None, pulled=(), work=None, each=None, sram_at=None):
-    """Two linked handhelds (issue 36): the game on two emulated Picos, each
+    """Two linked handhelds: the game on two emulated Picos, each
     with SPIT_LINK set and its replay's keys (each device's player's, the
     replay's player 0), their UARTs wired to each other in lockstep emulated
     time; pulled: (from, to) ms after device 0's mark when the cable is out;

@@ -209,7 +209,7 @@ def probe():
     if app.game is not None:
         print("probe position", app.game.text())
     linked = getattr(app, "linked", None)
-    if linked is not None:  # linked play (issue 36): this device's seat, the order's events, what was mended
+    if linked is not None:  # linked play: this device's seat, the order's events, what was mended
         print(
             "probe linked",
             linked.seat,
