@@ -16,7 +16,7 @@ def test_players_name_the_bots_levels():
 
 def test_the_computer_calls_spit_after_its_reaction_time():
     # The README's word: at the deal the computer calls spit when its reaction
-    # time is up (a miss adds one more), never at once (issue 23).
+    # time is up (a miss adds one more), never at once.
     import displayio
 
     from desktop.keys import DesktopKeys, Event

@@ -368,7 +368,7 @@ def test_the_menu_with_every_option_is_drawn_and_saved(drives, profile):
     assert "Sides: 5 cards" in shown or profile in SMALL_MENU  # (three lines of options there)
     if profile == "cardputer":  # in the words of its keys
         assert lines[-2:] == ["move: A/S or H/J", "Z/N change, X/M go"] and "Seats" not in shown
-    elif profile == "pico-ssd1306":  # three lines of options, and how to use them in words (issues 23, 34)
+    elif profile == "pico-ssd1306":  # three lines of options, and how to use them in words
         assert lines[-2:] == ["move: stock 1 / 2", "pile 1 change, 2 go"] and "Seats" not in shown
     else:
         assert "Seats: side by side" in shown and ("Deck: 4 colours" in shown) == colour
@@ -436,7 +436,7 @@ def step():
 
 
 def test_a_board_set_up_for_a_link_keeps_none_of_the_setups_code(drives):
-    # Issue 36: code.py forgets hardware/board_setup.py after start-up, so its
+    # code.py forgets hardware/board_setup.py after start-up, so its
     # code leaves the heap; a linked handheld keeps a way to open the cable's
     # UART for the lobby. That must hold no function of the setup module (a
     # closure of it kept the whole module: 4 KB of a Pico's heap in every

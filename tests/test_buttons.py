@@ -250,7 +250,7 @@ def test_slap_goes_through_first_press_wins():
 
 
 def test_a_stock_key_on_a_card_that_fits_one_pile_always_plays_it():
-    # Issue 23: the same key sometimes played and sometimes only chose (when
+    # The same key sometimes played and sometimes only chose (when
     # the card could also fill an empty slot), and a player lost a race to
     # it. Now a card that fits exactly one pile goes there at once, whatever
     # else it could do; filling an empty slot (SP-6) starts at the slot.

@@ -1,4 +1,4 @@
-"""One clock for two linked devices (issue 36, hardware/clock_sync.py): the
+"""One clock for two linked devices (hardware/clock_sync.py): the
 offset between two ticks_ms clocks from pings over the link model, within
 2 ms after 16 pings, and the drift tracked over a 30-minute match (the offset
 within 2 ms at 99 % of the moments, 3 ms at worst)."""
@@ -66,7 +66,7 @@ def test_a_timestamp_of_theirs_in_our_time():
 
 
 def test_a_restarted_device_is_pinged_anew():
-    # Its clock starts again (issue 36: a device restarted mid-match): what
+    # Its clock starts again (a device restarted mid-match): what
     # the pings said of the old one, the offset and the drift, is dropped.
     sync = ClockSync()
     for k in range(200):  # a 50 ppm drift, learned over 200 s

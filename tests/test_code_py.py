@@ -149,7 +149,7 @@ def test_a_whole_match_crosses_the_wrap_of_ticks_ms(tmp_path):
 
 @pytest.mark.parametrize("profile", ["pico-st7789-240", "pybadge"])
 def test_the_first_frame_of_a_match_shows_no_refused_mark_at_the_boards_clock(tmp_path, profile):
-    # Issue 24: code.py's clock starts where the firmware's does (0x1fff0000,
+    # code.py's clock starts where the firmware's does (0x1fff0000,
     # 65,536 ms before the wrap); a match started from a position with nobody
     # pressing anything shows neither player's refused mark.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -323,7 +323,7 @@ def test_a_fast_replay_ends_alike_with_the_same_frames_as_stepping_every_scan(tm
 
 
 def test_a_save_file_that_is_a_folder_is_one_clear_line(tmp_path):
-    # Issue 21: SPIT_SAVE naming a folder, a file in a folder that cannot be
+    # SPIT_SAVE naming a folder, a file in a folder that cannot be
     # made: one line naming it, no traceback, nothing left behind.
     folder = tmp_path / "saves"
     folder.mkdir()
@@ -362,7 +362,7 @@ def test_a_corrupt_save_file_is_one_line_naming_it(tmp_path):
     ],
 )
 def test_absurd_or_unreadable_replay_lines_are_a_clear_message(tmp_path, text, says):
-    # Issue 23: a line at 10**12 ms spun a core; a non-UTF-8 file named neither file nor line.
+    # A line at 10**12 ms spun a core; a non-UTF-8 file named neither file nor line.
     replay = tmp_path / "bad.txt"
     replay.write_bytes(text.encode("latin-1"))
     out = run(["code.py"], {"SPIT_REPLAY": str(replay)})

@@ -65,7 +65,7 @@ def test_a_human_press_between_the_computers_two_presses_wins_when_it_was_first(
 
 
 def test_the_computers_side_takes_no_keys_but_the_pause():
-    # Issue 34, item 3: in a "vs Easy" match the top player's buttons called
+    # In a "vs Easy" match the top player's buttons called
     # spit for the computer and played its cards. Now its side's keys make no
     # move; holding both of its pile keys still pauses (a demo has no other).
     from engine.spit import READY

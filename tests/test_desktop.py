@@ -17,7 +17,7 @@ from hardware.profiles import SetupError
 
 @pytest.mark.parametrize("name", sorted(profiles.PROFILES))
 def test_the_window_title_says_whose_keys_are_which(tmp_path, name):
-    # Issue 34, item 11: the window did not say which keyboard keys are whose.
+    # The window did not say which keyboard keys are whose.
     profile = profiles.get(name)
     legend = key_legend(profile)
     bottom, top = legend.split("; ")
@@ -53,7 +53,7 @@ def test_the_pybadge_window_says_which_keys_are_its_named_buttons():
 
 
 def test_a_save_file_that_is_not_the_games_is_refused_and_left_as_it_is(tmp_path):
-    # Issue 34, item 2: SPIT_SAVE naming a copy of the README turned its 39 KB
+    # SPIT_SAVE naming a copy of the README turned its 39 KB
     # into a 4 KB save, and naming the replay being played destroyed it. A
     # file that is not empty and not this game's save is refused in one line.
     readme = tmp_path / "README.md"
@@ -120,7 +120,7 @@ SLOW_DRAWING = (
 
 
 def test_the_window_keeps_to_the_wall_clock_when_drawing_is_slow(tmp_path):
-    # Issue 34, item 6: while recording, keys pressed 10 s apart were 7.5 s
+    # While recording, keys pressed 10 s apart were 7.5 s
     # apart in the game, and SPIT_WATCH with SPIT_SPEED=4 took as long as speed
     # 1: a pass waited for its picture. Now a pass behind the wall clock skips
     # its picture (at least ten are drawn a second) and the passes catch up,

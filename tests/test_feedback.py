@@ -147,7 +147,7 @@ def test_next_due_says_when_a_note_or_a_light_changes_next():
 
 
 def test_the_pause_chord_makes_no_refusal_and_a_lone_pile_key_is_refused_when_let_go():
-    # Issue 34, item 5: holding both pile buttons gave "v pick" and two refused
+    # Holding both pile buttons gave "v pick" and two refused
     # buzzes before PAUSED. Now the chord refuses nothing; a pile key alone
     # with nothing chosen is still refused, once it is let go.
     from hardware.controls import NOTHING_CHOSEN

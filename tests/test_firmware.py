@@ -94,7 +94,7 @@ def test_a_match_started_from_the_menu_plays_on_the_firmware_as_on_the_desktop(t
 
 
 def test_an_oled_match_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp_path):
-    # Issue 35: the SSD1306 on the emulated Pico's I2C (GP26/GP27, 0x3C, 400
+    # The SSD1306 on the emulated Pico's I2C (GP26/GP27, 0x3C, 400
     # kHz). The same replay as the ST7789's: the firmware's position is the
     # desktop's, its glass the desktop's picture pixel for pixel, and the
     # OLED was sent no command it does not know.
@@ -111,7 +111,7 @@ def test_an_oled_match_from_the_menu_plays_on_the_firmware_as_on_the_desktop(tmp
     ],
 )
 def test_the_oled_pause_and_game_over_on_the_firmware_as_on_the_desktop(tmp_path, scene, keys):
-    # Issue 35: the scenes on the SSD1306, their first page (seats facing:
+    # The scenes on the SSD1306, their first page (seats facing:
     # each player's copy of the words, a page at a time), as the desktop draws them.
     from helpers import position
 
@@ -195,7 +195,7 @@ def test_oled_wiring_faults_are_messages_on_the_firmware(tmp_path, pull_ups, say
 
 
 def test_an_oled_at_another_address_is_a_message_on_the_firmware(tmp_path):
-    # Issue 35: the emulated SSD1306 answers only at its own address, as a
+    # The emulated SSD1306 answers only at its own address, as a
     # real one does: a profile that names another gets the message.
     text = open(os.path.join(ROOT, "hardware", "profiles.py")).read()
     assert '"address": 0x3C' in text

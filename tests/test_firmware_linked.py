@@ -1,4 +1,4 @@
-"""Two linked handhelds on the real firmware (issue 36): CircuitPython's own
+"""Two linked handhelds on the real firmware: CircuitPython's own
 Pico build in two emulated RP2040s in one process, each UART's TX wired to
 the other's RX at the baud rate's byte time, in lockstep emulated time
 (tools/picoemu.py emulate_pair). Skipped, saying so, where the firmware and

@@ -1,5 +1,5 @@
 """The count glyphs as a player reads them: an icon is never mistaken for a
-digit (issue 34, item 10: on the OLED, Speed's side pile of 10 read "010")."""
+digit (on the OLED, Speed's side pile of 10 read "010")."""
 
 import os
 
@@ -44,7 +44,7 @@ def test_no_count_icon_looks_like_a_digit(size):
 
 
 def test_the_pile_arrows_are_big_enough_to_see_on_the_bigger_screens():
-    # Issue 34, item 9: the arrows under the piles (which player spits on
+    # The arrows under the piles (which player spits on
     # each, D-2) were about 4 x 3 pixels on the 240 x 240 panel. Now a
     # triangle of 7 x 8, pointing up or down.
     z = sprites.SIZES["large"]

@@ -1,4 +1,4 @@
-"""The house's map stays true (issue 33): the README is short, its Layout
+"""The house's map stays true: the README is short, its Layout
 names every folder of the repository, docs/layout.md names every module, and
 every path either names exists."""
 

@@ -1,4 +1,4 @@
-"""Frames between two linked handhelds (issue 36, hardware/link.py) over the
+"""Frames between two linked handhelds (hardware/link.py) over the
 link model (desktop/link_model.py): reliable frames arrive once each and in
 order through loss, corruption, bursts, noise and a pulled cable; nothing
 raises on bytes that are not frames; a frame allocates nothing on the VM."""

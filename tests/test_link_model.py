@@ -1,4 +1,4 @@
-"""The link model of issue 36 (desktop/link_model.py): a UART cable between
+"""The link model (desktop/link_model.py): a UART cable between
 two devices in simulated time, seeded, with delay and jitter, byte loss and
 corruption (uniform and in bursts), two clocks' offset and drift, and a
 pulled cable. The same seed gives the same run on CPython and the VM."""

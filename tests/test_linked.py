@@ -1,4 +1,4 @@
-"""Linked play (issue 36): two handhelds, each the board's App with its own
+"""Linked play: two handhelds, each the board's App with its own
 clock, keypad and screen, joined by the modelled cable in one simulated time
 (desktop/linked_pair.py). Rule ids: SP-7 and D-5 (first press wins, ties in
 turn) across two devices; how linked play decides the rest: docs/linked.md."""

@@ -1,4 +1,4 @@
-"""Linked play on the desktop (issue 36): two code.py processes joined by a
+"""Linked play on the desktop: two code.py processes joined by a
 loopback socket (make linked), and a linked device's recording replayed
 alone (its keys and the bytes its cable brought)."""
 

@@ -1,4 +1,4 @@
-"""Linked play on the MicroPython VM (issue 36): two board programs in one
+"""Linked play on the MicroPython VM: two board programs in one
 simulated time on the link model, run alike on the VM and on CPython; and a
 linked match's every pass stepped with the heap locked."""
 

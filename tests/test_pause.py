@@ -227,7 +227,7 @@ def test_leave_then_resume_restores_the_exact_position():
     rig.press(1, PILE_0 + 1)  # "pile 2: leave"
     assert rig.app.mode == MENU and rig.screen.lines[1].startswith(">Resume Spit round 1")
     rig.press(0, PILE_0 + 1)  # start: the first line, resume
-    # Issue 23: the same countdown as after a pause; presses meanwhile move nothing.
+    # The same countdown as after a pause; presses meanwhile move nothing.
     said = [line.strip() for line in rig.screen.lines if line.strip()]
     assert rig.app.mode == PAUSED and said[0] in ("3", "2") and said[1] == "get ready"
     rig.press(1, STOCK_0)
@@ -278,7 +278,7 @@ def test_the_tally_is_cleared_from_the_menu_with_a_second_press():
 
 
 def test_the_menu_turns_a_page_only_when_the_chosen_line_would_leave_it():
-    # Issue 20: the list kept the chosen line in its middle, so each move past
+    # The list kept the chosen line in its middle, so each move past
     # the third line scrolled every line (about 0.2 s to draw on a Pico's
     # 240 x 240 panel). Now a move within the page changes two lines, and
     # going once round the whole list turns the page twice.

@@ -1,4 +1,4 @@
-"""One order of presses for two linked devices (issue 36, hardware/referee.py):
+"""One order of presses for two linked devices (hardware/referee.py):
 the referee lets a press go once the other device's word says nothing earlier
 can come, in the order of the times whatever order they arrived in, and a tie
 goes to each player in turn (D-5)."""

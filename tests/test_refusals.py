@@ -1,4 +1,4 @@
-"""A refused move's mark and word, as a player sees them (issue 34, item 1):
+"""A refused move's mark and word, as a player sees them:
 a mark lasts its second, is never shown again, and the middle names the
 player refused. Every profile, Spit and Speed, both seat layouts."""
 
@@ -115,7 +115,7 @@ def test_a_refusal_lasts_its_second_is_never_shown_again_and_names_its_player(ri
 
 
 def test_the_middle_speaks_plain_words(rig, tmp_path):
-    # Issue 34, item 11: "stuck" and "v called" were words a new player could
+    # "stuck" and "v called" were words a new player could
     # not decode. A second spit call waits; a stalemate says nobody can play.
     from engine.spit import STALEMATE, Game
 
@@ -157,7 +157,7 @@ def _ink_runs(image, x0, y0, w, h):
 
 @pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
 def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, facing):
-    # Issue 34, item 9: the middle's words were the 8-pixel font. A refused
+    # The middle's words were the 8-pixel font. A refused
     # move's word and SLAP! are what a player needs mid-race: on the 240 and
     # 320 panels they are drawn at twice the font's size (every stroke two
     # pixels, along and across), in the refused player's half, over the lines
@@ -201,7 +201,7 @@ def test_mid_race_words_are_twice_the_size_on_the_bigger_panels(rig, tmp_path, f
 
 
 def test_a_position_taken_up_from_elsewhere_keeps_no_race_of_the_moves_before_it():
-    # Linked play's snapshot (issue 36) is taken up on both devices, one of
+    # Linked play's snapshot is taken up on both devices, one of
     # which never saw the moves before it, and after a restart the order's
     # times are a new referee's clock: Controls.settle() drops what those
     # moves left waiting, so both judge the next presses alike.

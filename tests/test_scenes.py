@@ -43,7 +43,7 @@ class Board:
 
 @pytest.mark.parametrize("kind", ["spit", "speed"])
 def test_the_winning_play_is_seen_before_the_result(rig, tmp_path, kind):
-    # Issue 34, item 8: the last table frame showed the pile's old card, then
+    # The last table frame showed the pile's old card, then
     # GAME OVER came. Now the winning card is drawn, and the scene follows.
     profile, display, screen = rig
     board = Board(profile, screen)
@@ -66,7 +66,7 @@ def test_the_winning_play_is_seen_before_the_result(rig, tmp_path, kind):
 
 
 def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
-    # Issue 34, item 7: seats defaulted to side by side, so on a device made
+    # Seats defaulted to side by side, so on a device made
     # for two people facing each other the top player read every card upside
     # down; against the computer, facing seats turned its cards away from the
     # one person playing. Now two people face each other, one person plays
@@ -102,7 +102,7 @@ def test_the_seats_fit_who_plays_and_stay_changeable(rig, tmp_path):
 
 @pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
 def test_the_piles_taken_are_said_in_table_words(rig, tmp_path, facing):
-    # Issue 34, item 4: "took 0:1" counted piles from 0 and read like a score.
+    # "took 0:1" counted piles from 0 and read like a score.
     # Now the middle says who took which pile, counted from 1 as the pile
     # buttons are; seats facing, each player reads their own.
     from engine.spit import READY, SLAP_0
@@ -174,7 +174,7 @@ def _pages_seen(board, screen, display, profile, name, tmp_path):
 
 @pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
 def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
-    # Issue 34, item 10: on the OLED with the seats facing, the pause lacked
+    # On the OLED with the seats facing, the pause lacked
     # "pile 2: leave" and the waiting line, and game over lacked "any key:
     # menu", the rounds and the tally. A scene longer than the screen now
     # shows its words a page at a time; each copy says everything.
@@ -207,7 +207,7 @@ def test_every_scene_says_how_to_go_on_on_every_screen(rig, tmp_path, facing):
 
 
 def test_the_turned_copies_keep_clear_of_the_edge_and_the_pile(rig, tmp_path):
-    # Issue 34, item 9: the turned copy of a scene had its first letter on the
+    # The turned copy of a scene had its first letter on the
     # screen's last column (facing.png: "PAUSED by top", "pile 2: leave"),
     # and the middle's turned words came within about a pixel of the right
     # pile. A turned glyph's blank column is on its right: the copies move a
@@ -232,7 +232,7 @@ def test_the_turned_copies_keep_clear_of_the_edge_and_the_pile(rig, tmp_path):
 
 @pytest.mark.parametrize("facing", [False, True], ids=["side-by-side", "facing"])
 def test_the_countdown_is_in_the_middle(rig, tmp_path, facing):
-    # Issue 34, item 9: the countdown was "3 / get ready" in the top-left
+    # The countdown was "3 / get ready" in the top-left
     # corner. Now it stands in the middle of the screen (of each half, seats
     # facing), to a character.
     from hardware.modes import PAUSED
@@ -256,7 +256,7 @@ def test_the_countdown_is_in_the_middle(rig, tmp_path, facing):
 
 
 def test_the_first_round_says_what_the_pile_arrows_mean(rig, tmp_path):
-    # Issue 34, item 9: nothing on the screen said what the arrows under the
+    # Nothing on the screen said what the arrows under the
     # piles mean. In the first round of two people, where the middle's second
     # line is free, it says so (D-2: the arrow points at who spits there).
     from hardware import sprites

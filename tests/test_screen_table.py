@@ -264,7 +264,7 @@ def test_speed_on_the_pixels(rig, phase, tmp_path):
         assert paper_tile(screen, screen.piles[0]) == sprites.TILE_BACK  # the middle cards lie face down
         assert "TURN" in shown(screen.status)
     # The two counts beside each player are a glyph's height apart on the
-    # screen: no lit pixel between them (issue 23: they read as one number).
+    # screen: no lit pixel between them (they read as one number).
     for p in range(2 if profile["name"] != "pico-ssd1306" else 0):  # (no room on the OLED)
         info = screen.info[p]
         w, h = info.tile_width, info.tile_height
@@ -323,7 +323,7 @@ def test_four_stocks_leave_the_fifth_place_empty_on_every_profile(rig, tmp_path)
 @pytest.mark.parametrize("players,want", [(1, "CPU Easy"), (3, "CPU Hard"), (5, "demo")])
 def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
     # Against the computer the middle says who it is and (where it fits) that
-    # it plays the top half: "^ CPU Hard" (issue 23); drawn glyph by glyph.
+    # it plays the top half: "^ CPU Hard"; drawn glyph by glyph.
     profile, display, screen = rig
     app = App(screen, DesktopKeys(len(profile["keymap"]), lambda: 0), Event(), profile, lambda: 0, seed=1)
     app.players = players
@@ -338,7 +338,7 @@ def test_the_computer_is_named_on_the_table(rig, tmp_path, players, want):
 
 
 def test_the_stock_the_computer_played_from_is_marked(rig, tmp_path):
-    # Issue 23: the computer's cards appeared on a pile with no hint of where
+    # The computer's cards appeared on a pile with no hint of where
     # they came from. Its stock is marked for PLAYED_MS after each play.
     from hardware.screen import PLAYED_MS
 

@@ -45,7 +45,7 @@ def test_menu_and_game_over_scenes(rig, tmp_path):
     image = snapshot(display, "%s-menu" % profile["name"], tmp_path)
     text = shown(screen.text)
     assert ">Game: Spit" in text and "Players: two" in text
-    assert "Seats: facing" in text or screen.rows < 10  # two people's default (issue 34, item 7)
+    assert "Seats: facing" in text or screen.rows < 10  # two people's default
     assert lit(image, screen.text) > 200 and screen.table.hidden
     # How to use the menu, on every screen, in the words of its buttons (issue
     # 23), drawn: every pixel is the font's glyph of its cell.
@@ -120,7 +120,7 @@ def test_menu_lines_that_grow_are_never_cut_off(rig):
 
 @pytest.mark.parametrize("case", ["no fit", "taken", "race lost", "pick"])
 def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
-    # Issue 23: the cross was a few pixels beside the count, for 0.4 s, with
+    # The cross was a few pixels beside the count, for 0.4 s, with
     # no reason. Now it is at the card (or the pile) that was refused, for
     # FLASH_MS, and the middle says why in a word where it fits.
     from hardware.keymaps import NEXT, STOCK_0
@@ -191,7 +191,7 @@ def test_a_refused_move_is_marked_at_its_card_with_a_word(rig, tmp_path, case):
 
 
 def test_facing_seats_show_every_word_to_both_players(rig, tmp_path):
-    # Issue 23: with Seats facing, the middle's words, the pause screen and
+    # With Seats facing, the middle's words, the pause screen and
     # game over stayed upright for the bottom player only. Now each is shown
     # twice, the top player's copy turned round, drawn glyph by glyph.
     from hardware.modes import FACING

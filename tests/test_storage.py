@@ -328,7 +328,7 @@ def test_menu_offers_to_resume_a_saved_match(tmp_path):
     scores = again.saved.scores
     assert "Resume Spit %d:%d" % (scores[0], scores[1]) in shown(screen.text)  # a scored match: its points
     again.resume_match(0)
-    assert again.mode != PLAYING and again.game.text() == saved_text  # counting down (issue 23)
+    assert again.mode != PLAYING and again.game.text() == saved_text  # counting down
     again.step(3000)
     assert again.mode == PLAYING and again.game.text() == saved_text
     assert again.rules == 1
@@ -399,7 +399,7 @@ def test_no_save_while_a_press_could_be_decided():
 
 
 def test_a_new_round_is_saved_in_the_pass_after_the_one_that_drew_it():
-    # Issue 20: a round's save (about 60 ms of flash on a Pico) waited in
+    # A round's save (about 60 ms of flash on a Pico) waited in
     # front of the new table: the press that dealt it reached the screen
     # 60 ms later. Now the pass that deals draws, and the next one saves,
     # before its own presses could call spit (D-4).
@@ -503,7 +503,7 @@ def test_a_pybadge_writes_its_flash_at_most_once_in_spare_ms_of_play():
     hours = t / 3600000.0
     assert flash.erases == store.compactions == len(store.writes)
     assert flash.erases <= hours * 3600000 / SPARE_MS, (flash.erases, hours)  # 1.5 an hour at most
-    # Ten years of an hour a day within the planned erases (issue 34, item 13):
+    # Ten years of an hour a day within the planned erases:
     # the hour's held-back writes, and one more when a player leaves a match.
     assert (3600000 // SPARE_MS + 1) * 3650 <= RATED_ERASES
     times = [w[0] for w in store.writes]

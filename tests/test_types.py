@@ -1,4 +1,4 @@
-"""The board's code type-checked against the firmware's own signatures (issue 22, point 6).
+"""The board's code type-checked against the firmware's own signatures.
 
 mypy reads CircuitPython's signatures from the pinned `circuitpython-stubs`
 (a `*-stubs` package wins over Blinka's desktop modules of the same name), over

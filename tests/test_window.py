@@ -165,7 +165,7 @@ def test_library_chatter_is_kept_out_of_the_terminal_and_nothing_else():
 
 
 def test_a_recording_made_with_a_save_file_replays_the_same_game(tmp_path):
-    # Issue 23: with SPIT_SAVE set, the recorded session started from the saved
+    # With SPIT_SAVE set, the recorded session started from the saved
     # settings (here: Speed) while its replay started from the defaults. The
     # recording now carries the saved data it started from (its nvm line).
     save = tmp_path / "nvm.bin"
@@ -191,8 +191,8 @@ def test_a_recording_made_with_a_save_file_replays_the_same_game(tmp_path):
 def test_every_tap_typed_in_the_window_counts(tmp_path):
     # Taps the window reads in one batch (typed while a pass was drawing, or
     # a key's auto-repeat) are each a press: none may fall inside the
-    # scanner's debounce or the Controls' bounce lockout and be lost (issue 23:
-    # 3 of 60 quick menu taps were lost).
+    # scanner's debounce or the Controls' bounce lockout and be lost (3 of 60
+    # quick menu taps were).
     script = window_session(
         tmp_path / "taps.py",
         "code = pygame.key.key_code('s')\n"  # player 0's stock 1: down the menu

@@ -44,7 +44,7 @@ def test_a_whole_speed_match_on_the_firmware(tmp_path):
 @pytest.mark.parametrize("profile", ["pico-st7789-240", "pico-ssd1306"])
 def test_a_computer_match_on_the_firmware(tmp_path, profile):
     # Menu: Game -> Speed, down to Players, five changes to "demo", start.
-    # (The OLED: issue 35, its SSD1306 on the emulated I2C, which must have
+    # (The OLED: its SSD1306 on the emulated I2C, which must have
     # been sent no command it does not know.)
     taps = ["p0.pile0", "p0.stock1"] + ["p0.pile0"] * 5 + ["p0.pile1"]
     replay = tmp_path / "demo.txt"

@@ -1,4 +1,4 @@
-"""Linked play (issue 36), more seeds than make test: whole matches on lossy
+"""Linked play, more seeds than make test: whole matches on lossy
 and bursty cables, pulled cables, handhelds restarted, the VM's runs against
 CPython's."""
 
