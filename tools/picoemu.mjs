@@ -527,10 +527,33 @@ function runAlone(dev) {
   dev.end(why);
 }
 
+function heldInReset(dev, n) {
+  // The chip's RESETS holds UART n in reset (bit 22 + n), as busio.UART's
+  // deinit leaves it: its registers at their reset values, nothing received.
+  // rp2040js keeps the bit but not its effect, so it is modelled here.
+  const resets = dev.mcu.peripherals[0x4000c];
+  const bit = 1 << (22 + n);
+  const write = resets.writeUint32.bind(resets);
+  resets.writeUint32 = (offset, value) => {
+    write(offset, value);
+    if (offset === 0 && value & bit) {
+      const u = dev.mcu.uart[n];
+      u.rxFIFO.reset();
+      u.ctrlRegister = (1 << 9) | (1 << 8); // RXE | TXE, not enabled
+      u.lineCtrlRegister = 0;
+      u.interruptMask = 0;
+      u.interruptStatus = 0;
+    }
+  };
+  return () => (resets.reset & bit) !== 0;
+}
+
 function wire(from, to, link) {
-  // from's TX to to's RX: each byte its time on the wire later, in order.
+  // from's TX to to's RX: each byte its time on the wire later, in order; a
+  // byte reaching a UART held in reset (deinit) is lost, as on the chip.
   const uart = from.mcu.uart[link.uart];
   const rx = to.mcu.uart[link.uart];
+  const held = heldInReset(to, link.uart);
   let baud = link.baud || 115200;
   uart.onBaudRateChange = (rate) => {
     if (rate > 0) baud = rate;
@@ -544,7 +567,11 @@ function wire(from, to, link) {
     const mark = from.markedAt();
     const t = mark === null ? -1 : (at - mark) / 1e6;
     for (const [a, b] of link.pulled || []) if (t >= a && t < b) return; // the cable is out
-    to.clock.createAlarm(() => rx.feedByte(value)).schedule(Math.max(0, at - to.clock.nanos));
+    to.clock
+      .createAlarm(() => {
+        if (!held()) rx.feedByte(value);
+      })
+      .schedule(Math.max(0, at - to.clock.nanos));
   };
 }
 
