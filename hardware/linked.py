@@ -139,8 +139,11 @@ class Linked:
             if in_match and (app.mode != PAUSED or was != ELSEWHERE):
                 app.pause(now, OTHER_GAME)
         elif phase == LEAVING:
+            # Our BYE, the UART open until it is out (a chip's UART reset drops
+            # what it has not sent); a silent link waited on unless the other left.
             self._leaving_at = now
             self._bye_due = True
+            self._wait = was != GONE
             if not self.is_referee:
                 self.drop_snapshot()  # (one coming in is not taken up now)
         elif phase == CLOSED:
@@ -169,9 +172,7 @@ class Linked:
     def leave(self, now):
         # This device leaves linked play for the menu: the other told (BYE) once
         # they have heard each other. True when the UART is let go; else drain().
-        if self.phase == GONE:  # (nobody waits; but a leave may have been a crafted frame: told once)
-            self.link.send(BYE, self._buf, 0, now)
-        elif self.link.session and self.phase != CLOSED:
+        if self.link.session and self.phase != CLOSED:
             self.to(LEAVING, now)
             self._bye(now)
             return False
@@ -180,14 +181,15 @@ class Linked:
 
     def drain(self, now, force=False):
         # A pass after leaving: True once the other has heard, LEAVE_MS have gone
-        # with it heard, or force: the UART let go. A silent link waits on.
+        # with it heard, or force: the UART let go. A silent link waits on
+        # (but not for a device that left first: LEAVE_MS at most).
         link = self.link
         self.now = now
         link.poll(now)
         if link.good != self._heard:
             self._heard = link.good
             self.heard_at = now
-        if ticks_diff(now, self.heard_at) >= LOST_MS:
+        if self._wait and ticks_diff(now, self.heard_at) >= LOST_MS:
             self._leaving_at = now
         self._bye(now)
         if force or not self._bye_due and not link.waiting() or ticks_diff(now, self._leaving_at) >= LEAVE_MS:

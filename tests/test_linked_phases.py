@@ -10,7 +10,7 @@ from desktop.link_model import Link as Cable
 from desktop.linked_pair import Pair
 from hardware import modes, protocol
 from hardware.keymaps import STOCK_0
-from hardware.linked import LOST_MS
+from hardware.linked import LEAVE_MS, LOST_MS
 from hardware.modes import (
     AWAITING,
     CLOSED,
@@ -179,6 +179,16 @@ def test_the_local_events_in_each_phase():
     assert linked.phase in (LEAVING, CLOSED)
     assert pair.run_until(lambda: ref.app.linked.phase == GONE and linked.phase == CLOSED, 2000)
     assert ref.app.mode == PAUSED
+    # The other's leave, the other's UART let go: ours is told too, the UART
+    # kept open while its BYE goes out (a chip's UART reset drops what it has
+    # not sent), and let go within LEAVE_MS though nobody answers.
+    gone = ref.app.linked
+    ref.press(STOCK_0)  # (any key: the menu)
+    assert pair.run_until(lambda: ref.app.mode == MENU, 200)
+    assert gone.phase == LEAVING and gone.link.waiting() == 1 and ref.app.leaving is gone  # (BYE on its way)
+    pair.run(LEAVE_MS - 200)
+    assert gone.phase == LEAVING
+    assert pair.run_until(lambda: gone.phase == CLOSED, 200)
 
 
 def test_the_session_reads_in_one_sitting():
